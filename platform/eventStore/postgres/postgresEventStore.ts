@@ -1,0 +1,330 @@
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { createKysely } from '../../database/connect.js';
+import { migrateToLatest } from '../../database/migrate.js';
+import {
+  InvalidArgumentError,
+  START,
+  StreamDeletedError,
+  UnavailableError,
+  WrongExpectedVersionError,
+  type AllFilter,
+  type AllPage,
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '../port.js';
+import { createAllSubscription } from '../subscription.js';
+import {
+  serializeEvents,
+  validateExpectedRevision,
+  validateMaxCount,
+  validateReadStreamOptions,
+  validateStreamName,
+} from '../validation.js';
+import { eventStoreMigrations } from './migrations.js';
+
+export interface PostgresEventStoreOptions {
+  pool: pg.Pool;
+  /** How long a caught-up subscription waits for a notification before polling anyway. */
+  pollIntervalMs?: number;
+}
+
+const NOTIFY_CHANNEL = 'es_events';
+
+export async function migrateEventStore(pool: pg.Pool): Promise<void> {
+  const db = createKysely<unknown>(pool);
+  await migrateToLatest(db, 'event_store', eventStoreMigrations);
+}
+
+/** The event store on PostgreSQL: the default adapter. */
+export class PostgresEventStore implements EventStore {
+  private readonly pool: pg.Pool;
+  private readonly pollIntervalMs: number;
+  private readonly wakeups = new EventEmitter().setMaxListeners(0);
+  private listener: pg.PoolClient | undefined;
+  private listening: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(options: PostgresEventStoreOptions) {
+    this.pool = options.pool;
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+  }
+
+  async appendToStream(
+    streamName: string,
+    events: readonly EventToAppend[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    validateStreamName(streamName);
+    const expected = validateExpectedRevision(options.expectedRevision ?? 'any');
+    const serialized = serializeEvents(events);
+    const { rows } = await this.query<{
+      outcome: 'ok' | 'idempotent' | 'wrong_expected' | 'deleted';
+      revision: string;
+      stream_exists: boolean;
+      tx: string | null;
+      pos: string | null;
+    }>(
+      'SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
+      [
+        streamName,
+        typeof expected === 'bigint' ? expected.toString() : expected,
+        serialized.map((e) => e.id),
+        serialized.map((e) => e.type),
+        serialized.map((e) => e.data),
+        serialized.map((e) => e.metadata),
+      ],
+    );
+    const row = rows[0]!;
+    switch (row.outcome) {
+      case 'ok':
+      case 'idempotent':
+        return {
+          nextExpectedRevision: BigInt(row.revision),
+          position: { commit: BigInt(row.tx!), prepare: BigInt(row.pos!) },
+        };
+      case 'wrong_expected':
+        throw new WrongExpectedVersionError(
+          streamName,
+          expected,
+          row.stream_exists ? BigInt(row.revision) : 'no_stream',
+        );
+      case 'deleted':
+        throw new StreamDeletedError(streamName);
+      default: {
+        const unknown: never = row.outcome;
+        throw new Error(`es_append answered ${String(unknown)}`);
+      }
+    }
+  }
+
+  async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
+    validateStreamName(streamName);
+    const { direction, fromRevision, maxCount } = validateReadStreamOptions(options);
+    const { rows: streams } = await this.query<{ revision: string; truncate_before: string; tombstoned: boolean }>(
+      'SELECT revision, truncate_before, tombstoned FROM es_streams WHERE stream_name = $1',
+      [streamName],
+    );
+    const stream = streams[0];
+    if (!stream) return [];
+    if (stream.tombstoned) throw new StreamDeletedError(streamName);
+    const truncateBefore = BigInt(stream.truncate_before);
+    const forwards = direction === 'forwards';
+    const from =
+      fromRevision === undefined
+        ? forwards ? truncateBefore : BigInt(stream.revision)
+        : fromRevision === 'start' ? truncateBefore
+        : fromRevision === 'end' ? BigInt(stream.revision)
+        : fromRevision;
+    const { rows } = await this.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events
+        WHERE stream_name = $1 AND stream_revision >= $2
+          AND stream_revision ${forwards ? '>=' : '<='} $3
+        ORDER BY stream_revision ${forwards ? 'ASC' : 'DESC'}
+        LIMIT $4`,
+      [streamName, truncateBefore.toString(), from.toString(), Math.min(maxCount, 2 ** 53 - 1)],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<AllPage> {
+    const from = options.fromPosition ?? START;
+    const maxCount = validateMaxCount(options.maxCount, 1000);
+    const matches = compileFilter(options.filter);
+    const after = from.commit < 0n ? '' : 'AND (transaction_id, global_position) > ($2::text::xid8, $3::bigint)';
+    const { rows } = await this.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM es_events
+        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${after}
+        ORDER BY transaction_id, global_position
+        LIMIT $1`,
+      from.commit < 0n ? [maxCount] : [maxCount, from.commit.toString(), from.prepare.toString()],
+    );
+    const scanned = rows.map(toRecordedEvent);
+    const last = scanned.at(-1);
+    return {
+      events: matches ? scanned.filter(matches) : scanned,
+      nextPosition: last ? last.position : from,
+      isEndOfAll: rows.length < maxCount,
+    };
+  }
+
+  subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0] = {}) {
+    return createAllSubscription({
+      read: (position, filter) => this.readAll({ fromPosition: position, maxCount: 1000, filter }),
+      waitForNews: (signal) => this.waitForNews(signal),
+      fromPosition: options.fromPosition ?? START,
+      filter: options.filter,
+      signal: options.signal,
+    });
+  }
+
+  async deleteStream(streamName: string, options: { expectedRevision?: ExpectedRevision } = {}): Promise<void> {
+    await this.markDeleted(streamName, options.expectedRevision ?? 'any', 'soft');
+  }
+
+  async tombstoneStream(streamName: string, options: { expectedRevision?: ExpectedRevision } = {}): Promise<void> {
+    await this.markDeleted(streamName, options.expectedRevision ?? 'any', 'tombstone');
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wakeups.emit('news');
+    const listener = this.listener;
+    this.listener = undefined;
+    if (listener) {
+      await listener.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
+      listener.release();
+    }
+  }
+
+  private async markDeleted(streamName: string, expectedRevision: ExpectedRevision, how: 'soft' | 'tombstone') {
+    validateStreamName(streamName);
+    const expected = validateExpectedRevision(expectedRevision);
+    const client = await this.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ revision: string; truncate_before: string; tombstoned: boolean }>(
+        'SELECT revision, truncate_before, tombstoned FROM es_streams WHERE stream_name = $1 FOR UPDATE',
+        [streamName],
+      );
+      const stream = rows[0];
+      if (stream?.tombstoned) throw new StreamDeletedError(streamName);
+      const revision = stream ? BigInt(stream.revision) : -1n;
+      const exists = revision >= 0n && revision >= BigInt(stream?.truncate_before ?? 0);
+      const matches =
+        expected === 'any' ||
+        (expected === 'no_stream' && !exists) ||
+        (expected === 'stream_exists' && exists) ||
+        expected === revision;
+      if (!matches) throw new WrongExpectedVersionError(streamName, expected, exists ? revision : 'no_stream');
+      if (how === 'soft') {
+        if (stream) {
+          await client.query('UPDATE es_streams SET truncate_before = revision + 1 WHERE stream_name = $1', [streamName]);
+        }
+      } else {
+        await client.query(
+          `INSERT INTO es_streams (stream_name, revision, tombstoned) VALUES ($1, -1, true)
+           ON CONFLICT (stream_name) DO UPDATE SET tombstoned = true`,
+          [streamName],
+        );
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** Resolves on a NOTIFY from any append, after the poll interval, or when stopped. */
+  private async waitForNews(signal: AbortSignal): Promise<void> {
+    if (this.closed || signal.aborted) return;
+    await this.ensureListening().catch(() => {});
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wakeups.off('news', done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollIntervalMs);
+      this.wakeups.on('news', done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private ensureListening(): Promise<void> {
+    if (this.listener || this.closed) return Promise.resolve();
+    this.listening ??= (async () => {
+      const client = await this.pool.connect();
+      client.on('notification', () => this.wakeups.emit('news'));
+      client.on('error', () => {
+        // The connection dropped: subscriptions keep polling; the next wait listens again.
+        if (this.listener === client) this.listener = undefined;
+        client.release(true);
+      });
+      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      if (this.closed) {
+        client.release();
+        return;
+      }
+      this.listener = client;
+    })().finally(() => {
+      this.listening = undefined;
+    });
+    return this.listening;
+  }
+
+  private async query<Row extends pg.QueryResultRow>(text: string, values: unknown[]) {
+    try {
+      return await this.pool.query<Row>(text, values);
+    } catch (error) {
+      throw mapPgError(error);
+    }
+  }
+
+  private async connect(): Promise<pg.PoolClient> {
+    try {
+      return await this.pool.connect();
+    } catch (error) {
+      throw mapPgError(error);
+    }
+  }
+}
+
+const EVENT_COLUMNS = `event_id, event_type, data, metadata, stream_name, stream_revision::text,
+  transaction_id::text, global_position::text, created`;
+
+interface EventRow {
+  event_id: string;
+  event_type: string;
+  data: RecordedEvent['data'];
+  metadata: RecordedEvent['metadata'];
+  stream_name: string;
+  stream_revision: string;
+  transaction_id: string;
+  global_position: string;
+  created: Date;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    streamName: row.stream_name,
+    revision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    created: row.created,
+  };
+}
+
+export function compileFilter(filter: AllFilter | undefined): ((event: RecordedEvent) => boolean) | undefined {
+  if (!filter) return undefined;
+  const byStream = 'streamNamePrefixes' in filter && filter.streamNamePrefixes !== undefined;
+  const prefixes = byStream ? filter.streamNamePrefixes : filter.eventTypePrefixes;
+  if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== 'string')) {
+    throw new InvalidArgumentError('filter', 'needs streamNamePrefixes or eventTypePrefixes: a list of strings');
+  }
+  return byStream
+    ? (event) => prefixes.some((prefix) => event.streamName.startsWith(prefix))
+    : (event) => prefixes.some((prefix) => event.type.startsWith(prefix));
+}
+
+const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '08006', '08001']);
+
+function mapPgError(error: unknown): unknown {
+  const code = (error as { code?: string }).code;
+  if (code && CONNECTION_ERRORS.has(code)) {
+    return new UnavailableError(`PostgreSQL is unavailable: ${(error as Error).message}`, { cause: error });
+  }
+  return error;
+}
+

@@ -1,0 +1,66 @@
+import type { AllFilter, AllPage, AllSubscription, AllSubscriptionMessage, Position } from './port.js';
+
+export interface PollingSubscriptionSource {
+  read(position: Position, filter: AllFilter | undefined): Promise<AllPage>;
+  /** Resolves when new events may have been committed (a notification, a poll tick, or a stop). */
+  waitForNews(signal: AbortSignal): Promise<void>;
+  fromPosition: Position;
+  filter: AllFilter | undefined;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * A catch-up subscription to `$all` built from pages: reads until the end, says `caughtUp`,
+ * then waits for news and reads again. Pull-based, so a slow consumer is never flooded.
+ */
+export function createAllSubscription(source: PollingSubscriptionSource): AllSubscription {
+  const controller = new AbortController();
+  source.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  if (source.signal?.aborted) controller.abort();
+  const { signal } = controller;
+
+  async function* messages(): AsyncGenerator<AllSubscriptionMessage> {
+    let position = source.fromPosition;
+    let live = false;
+    let idleReads = 0;
+    while (!signal.aborted) {
+      const page = await source.read(position, source.filter);
+      for (const event of page.events) {
+        if (signal.aborted) return;
+        yield { kind: 'event', event };
+      }
+      const moved = page.nextPosition !== position;
+      position = page.nextPosition;
+      if (moved && page.events.length === 0) yield { kind: 'checkpoint', position };
+      if (!page.isEndOfAll) continue;
+      if (!live) {
+        live = true;
+        yield { kind: 'caughtUp', position };
+      }
+      // A notification can arrive while an older transaction still holds the fence: back off
+      // briefly and re-read rather than wait a whole poll interval.
+      idleReads = page.events.length > 0 ? 0 : idleReads + 1;
+      if (idleReads > 0 && idleReads <= 3) await delay(10 * 2 ** idleReads, signal);
+      else {
+        await source.waitForNews(signal);
+        idleReads = 0;
+      }
+    }
+  }
+
+  const iterator = messages();
+  return {
+    [Symbol.asyncIterator]: () => iterator,
+    async stop() {
+      controller.abort();
+      await iterator.return(undefined);
+    },
+  };
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+}
