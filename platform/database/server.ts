@@ -54,7 +54,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     createPostgresUser: isRoot,
     postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
     onLog: options.onLog ?? (() => {}),
-    onError: options.onLog ?? (() => {}),
+    onError: (error: unknown) => options.onLog?.(String(error)),
   });
 
   const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
