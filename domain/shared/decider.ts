@@ -29,7 +29,7 @@ export interface Decider<State, Command, Event> {
 export function foldThrough<Machine extends AnyStateMachine>(machine: Machine) {
   return {
     initialState: (): SnapshotFrom<Machine> =>
-      (initialTransition as (logic: AnyStateMachine) => [unknown])(machine)[0] as SnapshotFrom<Machine>,
+      (initialTransition as (logic: AnyStateMachine) => unknown[])(machine)[0] as SnapshotFrom<Machine>,
     evolve: (state: SnapshotFrom<Machine>, event: EventFromLogic<Machine>): SnapshotFrom<Machine> =>
       transition(machine, state, event)[0] as SnapshotFrom<Machine>,
   };
