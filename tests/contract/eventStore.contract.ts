@@ -150,6 +150,16 @@ export function describeEventStoreContract(
         expect(last?.revision).toBe(4n);
       });
 
+      it('orders revisions as numbers, not text, past ten events', async () => {
+        const name = stream();
+        const twelve = Array.from({ length: 12 }, (_, i) => event(`E${i}`));
+        await store.appendToStream(name, twelve.slice(0, 9));
+        await store.appendToStream(name, twelve.slice(9));
+        expect(types(await store.readStream(name))).toEqual(twelve.map((e) => e.type));
+        expect(types(await store.readStream(name, { direction: 'backwards', maxCount: 4 }))).toEqual(['E11', 'E10', 'E9', 'E8']);
+        expect(types(await store.readStream(name, { fromRevision: 8n, maxCount: 3 }))).toEqual(['E8', 'E9', 'E10']);
+      });
+
       it('keeps data, metadata, ids and revisions as appended', async () => {
         const name = stream();
         const appended = event('Typed', { text: 'Kitwe → Ndola', amount: 2550, nested: { ok: true, list: [1, null] } });

@@ -5,8 +5,8 @@ import type { Migration } from 'kysely/migration';
  * The event store's schema. Frozen in time: a later change is a new migration, never an edit.
  *
  * `$all` order is (transaction_id, global_position). Readers only see rows whose transaction id
- * is below the oldest transaction still running (`pg_snapshot_xmin`), so a writer that took its
- * global position early and commits late can never be skipped (Emmett's xid8 fence).
+ * is below the oldest transaction still running (`es_visible_before()`), so a writer that took
+ * its global position early and commits late can never be skipped (Emmett's xid8 fence).
  */
 export const eventStoreMigrations: Record<string, Migration> = {
   '2026-11-22T00-00_event_store': {
@@ -36,6 +36,20 @@ export const eventStoreMigrations: Record<string, Migration> = {
         )`.execute(db);
       await sql`CREATE INDEX es_events_all_order ON es_events (transaction_id, global_position)`.execute(db);
       await sql`CREATE INDEX es_events_ids ON es_events (stream_name, event_id)`.execute(db);
+
+      // The fence: events of transactions below it are all committed or aborted. It is the oldest
+      // transaction still running IN THIS DATABASE (pg_snapshot_xmin alone is cluster-wide, so a
+      // long transaction in another database would stall every subscription here). A running
+      // xid is only skipped when pg_stat_activity shows it in another database; one it cannot
+      // place (just committed, or hidden from us) still holds the fence: late, never wrong.
+      await sql`
+        CREATE FUNCTION es_visible_before() RETURNS xid8 LANGUAGE sql STABLE AS $$
+          SELECT COALESCE(min(x), pg_snapshot_xmax(pg_current_snapshot()))
+          FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+          WHERE NOT EXISTS (
+            SELECT 1 FROM pg_stat_activity a
+            WHERE a.backend_xid = xid(x) AND a.datname <> current_database())
+        $$`.execute(db);
 
       await sql`
         CREATE FUNCTION es_insert_events(
@@ -154,6 +168,7 @@ export const eventStoreMigrations: Record<string, Migration> = {
     async down(db: Kysely<any>) {
       await sql`DROP FUNCTION es_append`.execute(db);
       await sql`DROP FUNCTION es_insert_events`.execute(db);
+      await sql`DROP FUNCTION es_visible_before`.execute(db);
       await sql`DROP TABLE es_events`.execute(db);
       await sql`DROP TABLE es_streams`.execute(db);
     },

@@ -139,7 +139,7 @@ export class PostgresEventStore implements EventStore {
     const after = from.commit < 0n ? '' : 'AND (transaction_id, global_position) > ($2::text::xid8, $3::bigint)';
     const { rows } = await this.query<EventRow>(
       `SELECT ${EVENT_COLUMNS} FROM es_events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${after}
+        WHERE transaction_id < (SELECT es_visible_before()) ${after}
         ORDER BY transaction_id, global_position
         LIMIT $1`,
       from.commit < 0n ? [maxCount] : [maxCount, from.commit.toString(), from.prepare.toString()],
@@ -278,8 +278,9 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-const EVENT_COLUMNS = `event_id, event_type, data, metadata, stream_name, stream_revision::text,
-  transaction_id::text, global_position::text, created`;
+// Aliased: an output column named like a table column would win in ORDER BY and sort as text.
+const EVENT_COLUMNS = `event_id, event_type, data, metadata, stream_name, stream_revision::text AS revision_text,
+  transaction_id::text AS commit_text, global_position::text AS prepare_text, created`;
 
 interface EventRow {
   event_id: string;
@@ -287,9 +288,9 @@ interface EventRow {
   data: RecordedEvent['data'];
   metadata: RecordedEvent['metadata'];
   stream_name: string;
-  stream_revision: string;
-  transaction_id: string;
-  global_position: string;
+  revision_text: string;
+  commit_text: string;
+  prepare_text: string;
   created: Date;
 }
 
@@ -300,8 +301,8 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     streamName: row.stream_name,
-    revision: BigInt(row.stream_revision),
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    revision: BigInt(row.revision_text),
+    position: { commit: BigInt(row.commit_text), prepare: BigInt(row.prepare_text) },
     created: row.created,
   };
 }
