@@ -94,6 +94,35 @@ describe('a writer that takes its position and commits late', () => {
   });
 });
 
+describe('waking subscribers', () => {
+  it('a caught-up subscriber in another instance is woken by NOTIFY, long before its poll interval', async () => {
+    const otherPool = createPool(database.url, 2);
+    const other = new PostgresEventStore({ pool: otherPool, pollIntervalMs: 60_000 });
+    const category = `wake${randomUUID().slice(0, 8)}`;
+    const subscription = other.subscribeToAll({ filter: { streamNamePrefixes: [category] } });
+    try {
+      let appendedAt = 0;
+      const received = (async () => {
+        for await (const message of subscription) {
+          if (message.kind === 'caughtUp' && appendedAt === 0) {
+            // Let the subscriber's quick re-reads pass so that only a notification can wake it.
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            appendedAt = performance.now();
+            await store.appendToStream(`${category}-1`, [{ id: randomUUID(), type: 'WakeUp', data: {} }]);
+          }
+          if (message.kind === 'event') return performance.now() - appendedAt;
+        }
+        return Infinity;
+      })();
+      expect(await received).toBeLessThan(5_000);
+    } finally {
+      await subscription.stop();
+      await other.close();
+      await otherPool.end();
+    }
+  });
+});
+
 describe('the fence is per database', () => {
   it('a transaction left open in another database does not hold back reads here', async () => {
     const other = await createTestDatabase('otherdb');

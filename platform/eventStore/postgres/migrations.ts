@@ -35,7 +35,6 @@ export const eventStoreMigrations: Record<string, Migration> = {
           PRIMARY KEY (stream_name, stream_revision)
         )`.execute(db);
       await sql`CREATE INDEX es_events_all_order ON es_events (transaction_id, global_position)`.execute(db);
-      await sql`CREATE INDEX es_events_ids ON es_events (stream_name, event_id)`.execute(db);
 
       // The fence: events of transactions below it are all committed or aborted. It is the oldest
       // transaction still running IN THIS DATABASE (pg_snapshot_xmin alone is cluster-wide, so a
@@ -63,8 +62,6 @@ export const eventStoreMigrations: Record<string, Migration> = {
             FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS t(id, type, data, meta, ord)
             RETURNING global_position)
           SELECT max(global_position) INTO v_pos FROM inserted;
-          -- Wakes subscribers at commit; they poll as well, so a lost notification only delays.
-          PERFORM pg_notify('es_events', '');
           RETURN v_pos;
         END;
         $$`.execute(db);
@@ -115,13 +112,16 @@ export const eventStoreMigrations: Record<string, Migration> = {
           END IF;
           v_exists := v_revision >= 0 AND v_revision >= v_trunc;
 
-          -- Where the events would already sit if this append is a retry.
+          -- Where the events would already sit if this append is a retry. With an exact revision
+          -- (or no_stream) that place is known; with any/stream_exists the retry is recognised
+          -- among the stream's last 1,000 events, as EventStoreDB recognises it from its cache.
           IF p_expected = 'no_stream' THEN
             v_expected := CASE WHEN v_exists THEN -1 ELSE v_revision END;
           ELSIF p_expected IN ('any', 'stream_exists') THEN
             SELECT e.stream_revision - 1 INTO v_expected FROM es_events e
-             WHERE e.stream_name = p_stream AND e.event_id = p_ids[1]
-             ORDER BY e.stream_revision LIMIT 1;   -- NULL when the first id was never appended
+             WHERE e.stream_name = p_stream AND e.stream_revision > v_revision - 1000
+               AND e.event_id = p_ids[1]
+             ORDER BY e.stream_revision LIMIT 1;   -- NULL when the first id is not among them
           ELSE
             v_expected := p_expected::bigint;
           END IF;
@@ -150,7 +150,8 @@ export const eventStoreMigrations: Record<string, Migration> = {
              OR (p_expected NOT IN ('any', 'no_stream', 'stream_exists') AND p_expected::bigint <> v_revision)
              -- some of the ids are already in the stream, but not as a whole retry
              OR (p_expected IN ('any', 'stream_exists') AND EXISTS (
-                  SELECT 1 FROM es_events e WHERE e.stream_name = p_stream AND e.event_id = ANY (p_ids))) THEN
+                  SELECT 1 FROM es_events e WHERE e.stream_name = p_stream
+                     AND e.stream_revision > v_revision - 1000 AND e.event_id = ANY (p_ids))) THEN
             RETURN QUERY SELECT 'wrong_expected'::text, v_revision, v_exists, NULL::text, NULL::bigint;
             RETURN;
           END IF;

@@ -49,6 +49,8 @@ export class PostgresEventStore implements EventStore {
   private listener: pg.PoolClient | undefined;
   private listening: Promise<void> | undefined;
   private closed = false;
+  private notifyInFlight = false;
+  private notifyAgain = false;
 
   constructor(options: PostgresEventStoreOptions) {
     this.pool = options.pool;
@@ -83,6 +85,11 @@ export class PostgresEventStore implements EventStore {
     const row = rows[0]!;
     switch (row.outcome) {
       case 'ok':
+        this.announceAppend();
+        return {
+          nextExpectedRevision: BigInt(row.revision),
+          position: { commit: BigInt(row.tx!), prepare: BigInt(row.pos!) },
+        };
       case 'idempotent':
         return {
           nextExpectedRevision: BigInt(row.revision),
@@ -220,6 +227,31 @@ export class PostgresEventStore implements EventStore {
     } finally {
       client.release();
     }
+  }
+
+  /**
+   * Wakes subscribers after a committed append: this process's at once, other processes' through
+   * one coalesced NOTIFY. A NOTIFY inside every append transaction would serialize commits on
+   * PostgreSQL's notification queue lock and halve append throughput; coalesced outside, a burst
+   * of appends costs one. A lost notification only delays: subscribers poll as well.
+   */
+  private announceAppend(): void {
+    this.wakeups.emit('news');
+    if (this.notifyInFlight) {
+      this.notifyAgain = true;
+      return;
+    }
+    this.notifyInFlight = true;
+    void this.pool
+      .query(`SELECT pg_notify('${NOTIFY_CHANNEL}', '')`)
+      .catch(() => {})
+      .finally(() => {
+        this.notifyInFlight = false;
+        if (this.notifyAgain && !this.closed) {
+          this.notifyAgain = false;
+          this.announceAppend();
+        }
+      });
   }
 
   /** Resolves on a NOTIFY from any append, after the poll interval, or when stopped. */
