@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { latLngSchema, type LatLng } from '../catalogue/index.js';
+import { parseOrInvalid } from '../shared/command.js';
+import type { TrafficLevel } from './rates.js';
+
+/** Mean Earth radius (IUGG), in km. */
+const EARTH_RADIUS_KM = 6371.0088;
+
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** Great-circle distance in km (haversine). */
+export function haversineKm(from: LatLng, to: LatLng): number {
+  const dLat = radians(to.lat - from.lat);
+  const dLng = radians(to.lng - from.lng);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.lat)) * Math.cos(radians(to.lat)) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export interface RouteEstimate {
+  distanceKm: number;
+  durationMin: number;
+  trafficLevel: TrafficLevel;
+  estimatedTrafficDelayMin: number;
+  /** The straight line from pickup to dropoff, or nothing when either is unknown. */
+  route: LatLng[];
+  source: 'great_circle' | 'default';
+}
+
+/** Spec 000 §8: what we assume when no route service answers. */
+export const FALLBACK_SPEED_KMH = 30;
+export const MIN_FALLBACK_DISTANCE_KM = 1;
+export const MIN_FALLBACK_DURATION_MIN = 5;
+export const FALLBACK_TRAFFIC_DELAY_MIN = 2;
+export const NO_COORDINATES_ROUTE = { distanceKm: 8.5, durationMin: 15 } as const;
+
+const endpointsSchema = z.object({ pickup: latLngSchema, dropoff: latLngSchema });
+
+/**
+ * The route when the maps service cannot give one: the great-circle distance (to the 10 m,
+ * at least 1 km) driven at 30 km/h (whole minutes, rounded up, at least 5), moderate traffic,
+ * a 2-minute delay. Without both points: 8.5 km and 15 min.
+ */
+export function estimateRoute(pickup?: LatLng | null, dropoff?: LatLng | null): RouteEstimate {
+  const common = { trafficLevel: 'moderate', estimatedTrafficDelayMin: FALLBACK_TRAFFIC_DELAY_MIN } as const;
+  if (!pickup || !dropoff) {
+    return { ...NO_COORDINATES_ROUTE, ...common, route: [], source: 'default' };
+  }
+  const { pickup: from, dropoff: to } = parseOrInvalid(endpointsSchema, { pickup, dropoff });
+  const distanceKm = Math.max(MIN_FALLBACK_DISTANCE_KM, Math.round(haversineKm(from, to) * 100) / 100);
+  const durationMin = Math.max(MIN_FALLBACK_DURATION_MIN, Math.ceil((distanceKm * 60) / FALLBACK_SPEED_KMH));
+  return { distanceKm, durationMin, ...common, route: [from, to], source: 'great_circle' };
+}
