@@ -16,4 +16,4 @@ describeEventStoreContract('PostgreSQL', async () => {
       await database.drop();
     },
   };
-});
+}, { checksEveryIdForAny: true });

@@ -18,6 +18,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
 } from '../port.js';
+import { compileFilter } from '../filter.js';
 import { createAllSubscription } from '../subscription.js';
 import {
   serializeEvents,
@@ -337,18 +338,6 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     position: { commit: BigInt(row.commit_text), prepare: BigInt(row.prepare_text) },
     created: row.created,
   };
-}
-
-export function compileFilter(filter: AllFilter | undefined): ((event: RecordedEvent) => boolean) | undefined {
-  if (!filter) return undefined;
-  const byStream = 'streamNamePrefixes' in filter && filter.streamNamePrefixes !== undefined;
-  const prefixes = byStream ? filter.streamNamePrefixes : filter.eventTypePrefixes;
-  if (!Array.isArray(prefixes) || prefixes.some((p) => typeof p !== 'string')) {
-    throw new InvalidArgumentError('filter', 'needs streamNamePrefixes or eventTypePrefixes: a list of strings');
-  }
-  return byStream
-    ? (event) => prefixes.some((prefix) => event.streamName.startsWith(prefix))
-    : (event) => prefixes.some((prefix) => event.type.startsWith(prefix));
 }
 
 const CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', '57P01', '57P03', '08006', '08001']);
