@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/** Money is counted in ngwee (1 ZMW = 100 ngwee) so fares add up without rounding drift. */
+export const ngweeSchema = z.number().int().nonnegative();
+
+export const placeSchema = z.object({
+  address: z.string().trim().min(1, 'address is required').max(300),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+export const stopSchema = placeSchema.extend({
+  notes: z.string().trim().max(300).nullable().default(null),
+});
+export type Stop = z.infer<typeof stopSchema>;
+
+export const pricingMethods = ['fixed', 'bidding'] as const;
+export const pricingMethodSchema = z.enum(pricingMethods);
+export type PricingMethod = z.infer<typeof pricingMethodSchema>;
+
+/**
+ * The fare the server computed when the ride was requested, locked into the ride's first event:
+ * a fixed-price ride's final fare is `totalNgwee`; proposals and bids must lie in [floor, ceiling].
+ */
+export const quoteSchema = z
+  .object({
+    totalNgwee: ngweeSchema,
+    floorNgwee: ngweeSchema,
+    ceilingNgwee: ngweeSchema,
+    /** The fare engine's breakdown, kept verbatim for the receipt. */
+    breakdown: z.record(z.string(), z.unknown()),
+  })
+  .refine((quote) => quote.floorNgwee <= quote.totalNgwee && quote.totalNgwee <= quote.ceilingNgwee, {
+    message: 'quote must satisfy floorNgwee <= totalNgwee <= ceilingNgwee',
+    path: ['totalNgwee'],
+  });
+export type Quote = z.infer<typeof quoteSchema>;
+
+/**
+ * What the command handler found out about a driver just before deciding (driver profile,
+ * verification and duty streams). `userId` is the driver's login, `driverId` the driver profile.
+ */
+export const driverFactsSchema = z.object({
+  driverId: z.string().min(1),
+  userId: z.string().min(1),
+  verified: z.boolean(),
+  online: z.boolean(),
+  /** Engaged on another ride right now. */
+  busy: z.boolean(),
+  vehicleType: z.string().min(1),
+});
+export type DriverFacts = z.infer<typeof driverFactsSchema>;
+
+/** Status names as the spec puts them on the wire; `pending` is the `requested` state. */
+export const rideWireStatuses = [
+  'scheduled',
+  'pending',
+  'accepted',
+  'arrived',
+  'in_progress',
+  'completed',
+  'cancelled',
+  'expired',
+] as const;
+export const rideWireStatusSchema = z.enum(rideWireStatuses);
+export type RideWireStatus = z.infer<typeof rideWireStatusSchema>;
+
+/** The stages a ride can be cancelled in (any status before it ends). */
+export const cancellableStageSchema = z.enum(['scheduled', 'pending', 'accepted', 'arrived', 'in_progress']);
+export type CancellableStage = z.infer<typeof cancellableStageSchema>;
+
+/** The two people on a ride, as a party rather than a role: ratings and emergencies name them. */
+export const partySchema = z.enum(['rider', 'driver']);
+export type Party = z.infer<typeof partySchema>;
