@@ -6,8 +6,9 @@ import { DomainError, type DomainErrorCode } from './errors.js';
  * purpose (domain/ imports only xstate and zod): a mismatch throws a plain Error with a readable
  * difference, so a spec calls it inside vitest's `it(...)` and the test fails with that message.
  *
- *   const spec = DeciderSpecification.for(rideDecider);
- *   it('accepts', () => spec.given([requested]).when(accept, fixedDeps()).then([accepted]));
+ *   const given = DeciderSpecification.for(rideDecider);
+ *   it('accepts', () => given([requested]).when(accept, fixedDeps({ now })).then([accepted]));
+ *   it('refuses', () => given([]).when(accept).thenThrows('not_allowed_in_state'));
  */
 export class SpecificationMismatch extends Error {
   override name = 'SpecificationMismatch';

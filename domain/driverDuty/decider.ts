@@ -1,0 +1,92 @@
+import type { SnapshotFrom } from 'xstate';
+import { foldThrough, type DecideDeps, type Decider } from '../shared/decider.js';
+import { DomainError, notAllowedInState } from '../shared/errors.js';
+import { assertNever, parseOrInvalid, requireRole, type Actor } from '../shared/command.js';
+import { driverDutyCommandSchema, type DriverDutyCommand } from './commands.js';
+import type { DriverDutyEvent } from './events.js';
+import { driverDutyMachine, type DriverDutyStatus } from './machine.js';
+
+export type DriverDutyState = SnapshotFrom<typeof driverDutyMachine>;
+
+export const driverDutyStatus = (state: DriverDutyState) => state.value as DriverDutyStatus;
+
+/**
+ * Repeats are answered with no events rather than refused: the switch may be tapped twice, and
+ * dispatch and its compensations are retried, so GoOnline when on duty, GoOffline when off,
+ * ReserveDriver for the ride already held and ReleaseDriver for a ride not held change nothing.
+ */
+export function decide(command: DriverDutyCommand, state: DriverDutyState, deps: DecideDeps): DriverDutyEvent[] {
+  const parsed = parseOrInvalid(driverDutyCommandSchema, command);
+  const at = deps.now.toISOString();
+  const status = driverDutyStatus(state);
+  const { driverId } = parsed.data;
+  switch (parsed.type) {
+    case 'GoOnline': {
+      requireRole(parsed.actor, ['driver'], parsed.type);
+      const { verification } = parsed.data;
+      requireOwnDriver(parsed.actor, verification.userId);
+      requireOwnDriver(parsed.actor, state.context.userId);
+      if (verification.status !== 'approved') {
+        throw new DomainError('driver_not_verified', `Only an approved driver may go online; this driver's verification is ${verification.status}`, {
+          verificationStatus: verification.status,
+        });
+      }
+      if (verification.vehicleType === null) {
+        throw new DomainError('invalid', 'data.verification.vehicleType: an approved driver has a vehicle type');
+      }
+      if (status !== 'offline') return [];
+      return possible(parsed.type, state, {
+        type: 'DriverWentOnline',
+        data: { driverId, userId: parsed.actor.userId, vehicleType: verification.vehicleType, wentOnlineAt: at },
+      });
+    }
+    case 'GoOffline':
+      requireRole(parsed.actor, ['driver', 'admin', 'system'], parsed.type);
+      if (parsed.actor.role === 'driver') requireOwnDriver(parsed.actor, state.context.userId);
+      if (status === 'offline') return [];
+      // A driver on a ride finishes or cancels it first; the rider must not lose their driver silently.
+      if (status === 'engaged') throw notAllowedInState(parsed.type, `driver is engaged on ride ${state.context.currentRideId}`);
+      return possible(parsed.type, state, { type: 'DriverWentOffline', data: { driverId, wentOfflineAt: at } });
+    case 'ReserveDriver': {
+      requireRole(parsed.actor, ['system', 'driver'], parsed.type);
+      if (parsed.actor.role === 'driver') requireOwnDriver(parsed.actor, state.context.userId);
+      const { rideId, vehicleType } = parsed.data;
+      if (status === 'offline') throw new DomainError('driver_offline', 'The driver is offline', { driverId });
+      if (status === 'engaged') {
+        if (state.context.currentRideId === rideId) return [];
+        throw new DomainError('driver_busy', 'The driver is already engaged on another ride', { driverId });
+      }
+      if (vehicleType !== state.context.vehicleType) {
+        throw new DomainError('vehicle_mismatch', `The ride asks for a ${vehicleType}; the driver is on duty with a ${state.context.vehicleType}`, {
+          requested: vehicleType,
+          driving: state.context.vehicleType,
+        });
+      }
+      return possible(parsed.type, state, { type: 'DriverReserved', data: { driverId, rideId, reservedAt: at } });
+    }
+    case 'ReleaseDriver': {
+      requireRole(parsed.actor, ['system', 'admin'], parsed.type);
+      const { rideId, reason } = parsed.data;
+      const released: DriverDutyEvent = { type: 'DriverReleased', data: { driverId, rideId, reason, releasedAt: at } };
+      return state.can(released) ? [released] : [];
+    }
+    default:
+      return assertNever(parsed);
+  }
+}
+
+function requireOwnDriver(actor: Actor, ownerUserId: string | null): void {
+  if (actor.role === 'driver' && ownerUserId !== null && ownerUserId !== actor.userId) {
+    throw new DomainError('forbidden', 'A driver may act only for themselves', { userId: actor.userId });
+  }
+}
+
+function possible(command: string, state: DriverDutyState, event: DriverDutyEvent): DriverDutyEvent[] {
+  if (!state.can(event)) throw notAllowedInState(command, `driver is ${driverDutyStatus(state)}`);
+  return [event];
+}
+
+export const driverDutyDecider: Decider<DriverDutyState, DriverDutyCommand, DriverDutyEvent> = {
+  ...foldThrough(driverDutyMachine),
+  decide,
+};

@@ -1,0 +1,5 @@
+export * from './commands.js';
+export * from './decider.js';
+export * from './documents.js';
+export * from './events.js';
+export * from './machine.js';

@@ -1,0 +1,6 @@
+export * from './commands.js';
+export * from './decider.js';
+export * from './events.js';
+export * from './machine.js';
+export * from './route.js';
+export * from './upcasters.js';

@@ -1,0 +1,23 @@
+import { bidEventSchemas } from '../bid/events.js';
+import { driverDutyEventVersions } from '../driverDuty/events.js';
+import { driverVerificationEventVersions } from '../driverVerification/events.js';
+import { rideEventSchemas } from '../ride/events.js';
+import { routeEncodingEventVersions } from '../routeEncoding/events.js';
+
+const versionsOf = (schemas: Record<string, { version: number }>) =>
+  Object.fromEntries(Object.entries(schemas).map(([type, { version }]) => [type, version]));
+
+/** The schema version the write side records in each new event's metadata. */
+export const currentEventVersions: Readonly<Record<string, number>> = {
+  ...driverDutyEventVersions,
+  ...driverVerificationEventVersions,
+  ...routeEncodingEventVersions,
+  ...versionsOf(rideEventSchemas),
+  ...versionsOf(bidEventSchemas),
+};
+
+export function schemaVersionOf(type: string): number {
+  const version = currentEventVersions[type];
+  if (version === undefined) throw new Error(`Unknown event type ${type}: it has no schema version`);
+  return version;
+}

@@ -1,0 +1,3 @@
+export * from './eventUpcasters.js';
+export * from './eventVersions.js';
+export * from './upcasterRegistry.js';
