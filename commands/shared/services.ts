@@ -1,0 +1,60 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DecideDeps, DomainEvent } from '../../domain/shared/index.js';
+import { eventUpcasters, schemaVersionOf } from '../../domain/upcasting/index.js';
+import type { EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
+import type { HandleOptions } from './handleCommand.js';
+import { defaultPlatformSettings, type PlatformSettings } from './settings.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** Where the admin-set platform settings come from; read once per command that needs them. */
+export interface SettingsSource {
+  current(): Promise<PlatformSettings>;
+}
+
+export const defaultSettings: SettingsSource = { current: async () => defaultPlatformSettings };
+
+/** What every command handler and reactor works with. Tests swap the clock and randomness. */
+export interface CommandServices {
+  store: EventStore;
+  /** Read models, telemetry and timers (never the events: those go through `store`). */
+  db: Kysely<any>;
+  clock: Clock;
+  /** Uniform in [0, 1). Cryptographic in production: PINs come from it. */
+  random(): number;
+  newId(): string;
+  settings: SettingsSource;
+}
+
+export function createCommandServices(
+  parts: Pick<CommandServices, 'store' | 'db'> & Partial<Omit<CommandServices, 'store' | 'db'>>,
+): CommandServices {
+  return {
+    clock: systemClock,
+    random: () => randomInt(0, 2 ** 48) / 2 ** 48,
+    newId: randomUUID,
+    settings: defaultSettings,
+    ...parts,
+  };
+}
+
+/** The clock, ids and randomness a decider may use, taken once per decision. */
+export function decideDeps(services: CommandServices): DecideDeps {
+  return { now: services.clock.now(), newId: services.newId, random: services.random };
+}
+
+/** Stored events as the deciders fold them: upcast to the current schema, `{ type, data }`. */
+export function toDomainEvent<Event extends DomainEvent>(recorded: RecordedEvent): Event {
+  const current = eventUpcasters.upcast({ type: recorded.type, data: recorded.data, metadata: recorded.metadata });
+  return { type: current.type, data: current.data } as Event;
+}
+
+/** handleCommand's options every lifecycle shares: versions on write, upcasting on read. */
+export function lifecycleOptions<Event extends DomainEvent>(): HandleOptions<Event> {
+  return { schemaVersionOf, upcast: (recorded) => toDomainEvent<Event>(recorded) };
+}
