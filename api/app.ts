@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +27,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
       const given = request.headers['x-correlation-id'];
       return typeof given === 'string' && /^[\w.-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    requestIdLogLabel: 'correlationId',
+    logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 256 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

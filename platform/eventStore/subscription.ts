@@ -1,4 +1,4 @@
-import type { AllFilter, AllPage, AllSubscription, AllSubscriptionMessage, Position } from './port.js';
+import { comparePositions, type AllFilter, type AllPage, type AllSubscription, type AllSubscriptionMessage, type Position } from './port.js';
 
 export interface PollingSubscriptionSource {
   read(position: Position, filter: AllFilter | undefined): Promise<AllPage>;
@@ -29,9 +29,11 @@ export function createAllSubscription(source: PollingSubscriptionSource): AllSub
         if (signal.aborted) return;
         yield { kind: 'event', event };
       }
-      const moved = page.nextPosition !== position;
+      // With a filter the page may have scanned past its last matching event: say so, so that a
+      // checkpoint never lags behind what was already scanned.
+      const lastDelivered = page.events.at(-1)?.position ?? position;
       position = page.nextPosition;
-      if (moved && page.events.length === 0) yield { kind: 'checkpoint', position };
+      if (comparePositions(position, lastDelivered) > 0) yield { kind: 'checkpoint', position };
       if (!page.isEndOfAll) continue;
       if (!live) {
         live = true;

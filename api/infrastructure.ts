@@ -1,0 +1,106 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import { createKysely, createPool } from '../platform/database/connect.js';
+import { ensureDatabase, startDatabaseServer, type DatabaseServer } from '../platform/database/server.js';
+import { createEventStoreDbEventStore } from '../platform/eventStore/esdb/esdbEventStore.js';
+import { pingEventStoreDb } from '../platform/eventStore/esdb/ping.js';
+import type { EventStore } from '../platform/eventStore/port.js';
+import { migrateEventStore, PostgresEventStore } from '../platform/eventStore/postgres/postgresEventStore.js';
+import { projections } from '../projections/registry.js';
+import { createPostgresLagProbe, migrateProjections, ProjectionRunner } from '../projections/runner/index.js';
+import type { Config } from './config.js';
+import type { HealthReport } from './routes/health.js';
+
+/** Everything the app stands on, chosen from the environment: the composition root. */
+export interface Infrastructure {
+  pool: pg.Pool;
+  db: Kysely<any>;
+  eventStore: EventStore;
+  eventStoreAdapter: 'postgres' | 'eventstoredb';
+  databaseKind: DatabaseServer['kind'];
+  projections: ProjectionRunner;
+  health(): Promise<HealthReport>;
+  close(): Promise<void>;
+}
+
+export async function startInfrastructure(config: Config, logger: Logger): Promise<Infrastructure> {
+  const server = await startDatabaseServer(config.DATABASE_URL ? { DATABASE_URL: config.DATABASE_URL } : {}, {
+    dataDir: path.join(config.DATA_DIR, 'pg'),
+    port: config.EMBEDDED_PG_PORT || undefined,
+    persistent: true,
+    onLog: (message) => logger.debug({ postgres: message.trim() }, 'embedded postgres'),
+  });
+  const url = await ensureDatabase(server.adminUrl, config.DATABASE_NAME);
+  const pool = createPool(url, 20);
+  const db = createKysely<any>(pool);
+
+  let eventStore: EventStore;
+  let eventStoreAdapter: Infrastructure['eventStoreAdapter'];
+  if (config.EVENTSTORE_URL) {
+    await pingEventStoreDb(config.EVENTSTORE_URL, 5_000);
+    eventStore = createEventStoreDbEventStore(config.EVENTSTORE_URL);
+    eventStoreAdapter = 'eventstoredb';
+  } else {
+    await migrateEventStore(pool);
+    eventStore = new PostgresEventStore({ pool });
+    eventStoreAdapter = 'postgres';
+  }
+  await migrateProjections(db, projections);
+  const runner = new ProjectionRunner({
+    pool,
+    store: eventStore,
+    projections,
+    // Lag is counted in the events table: only the Postgres adapter has one.
+    lagProbe: eventStoreAdapter === 'postgres' ? createPostgresLagProbe(pool) : undefined,
+    logger: logger.child({ component: 'projections' }),
+  });
+  runner.start();
+  logger.info(
+    { database: server.kind, eventStore: eventStoreAdapter, projections: projections.map((p) => p.name) },
+    'infrastructure ready',
+  );
+
+  return {
+    pool,
+    db,
+    eventStore,
+    eventStoreAdapter,
+    databaseKind: server.kind,
+    projections: runner,
+    health: () => checkHealth(pool, eventStore, eventStoreAdapter, server.kind, runner),
+    async close() {
+      await runner.stop();
+      await eventStore.close();
+      await pool.end();
+      await server.stop();
+    },
+  };
+}
+
+async function checkHealth(
+  pool: pg.Pool,
+  eventStore: EventStore,
+  adapter: Infrastructure['eventStoreAdapter'],
+  kind: DatabaseServer['kind'],
+  runner: ProjectionRunner,
+): Promise<HealthReport> {
+  const started = performance.now();
+  const database = await pool
+    .query('SELECT 1')
+    .then(() => ({ ok: true, kind, latencyMs: Math.round((performance.now() - started) * 10) / 10 }))
+    .catch((error: Error) => ({ ok: false, kind, error: error.message }));
+  const store = await eventStore
+    .readAll({ maxCount: 1 })
+    .then(() => ({ ok: true, adapter }))
+    .catch((error: Error) => ({ ok: false, adapter, error: error.message }));
+  const lag = database.ok ? await runner.lag().catch(() => []) : [];
+  const projectionsHealthy = lag.every((p) => p.status !== 'failed');
+  return {
+    status: !database.ok || !store.ok ? 'down' : projectionsHealthy ? 'ok' : 'degraded',
+    database,
+    eventStore: store,
+    projections: lag.map((p) => ({ name: p.name, status: p.status, eventsBehind: p.eventsBehind ?? -1, msBehind: p.msBehind ?? -1 })),
+  };
+}

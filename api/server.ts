@@ -1,0 +1,32 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { startInfrastructure } from './infrastructure.js';
+import { createLogger } from './logger.js';
+
+/** Starts Tiyende: the database (embedded unless DATABASE_URL), the event store, projections, HTTP. */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config);
+  const infrastructure = await startInfrastructure(config, logger);
+  const app = await buildApp({ logger, health: infrastructure.health });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    await app.close();
+    await infrastructure.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(`Tiyende is running on http://localhost:${config.PORT}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { expect } from 'vitest';
+import type pg from 'pg';
+import { createKysely, createPool } from '../../platform/database/connect.js';
+import { migrateEventStore, PostgresEventStore } from '../../platform/eventStore/postgres/postgresEventStore.js';
+import type { AllFilter, EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
+import { createTestDatabase } from '../../tests/support/database.js';
+import { migrateProjections } from './migrate.js';
+import { defineProjection, type Projection } from './projection.js';
+
+/** Spec support: a database of the test's own, with the event store migrated. */
+export interface TestBed {
+  pool: pg.Pool;
+  db: Kysely<any>;
+  store: PostgresEventStore;
+  migrate(...projections: Projection[]): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function openTestBed(label: string): Promise<TestBed> {
+  const database = await createTestDatabase(label);
+  const pool = createPool(database.url);
+  await migrateEventStore(pool);
+  const store = new PostgresEventStore({ pool, pollIntervalMs: 100 });
+  const db = createKysely<any>(pool);
+  return {
+    pool,
+    db,
+    store,
+    migrate: (...projections) => migrateProjections(db, projections),
+    async dispose() {
+      await store.close();
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+export async function appendEvents(store: EventStore, streamName: string, types: readonly string[]): Promise<void> {
+  await store.appendToStream(
+    streamName,
+    types.map((type, index) => ({ id: randomUUID(), type, data: { index } })),
+  );
+}
+
+/**
+ * Records every event it applies, counting applications: an event applied twice shows
+ * `applied = 2`. With `failOn`, the batch holding that event type writes what came before it,
+ * then throws, as a handler with a bug half-way through a batch would.
+ */
+export function seenEventsProjection(
+  name: string,
+  options: { filter?: AllFilter; failOn?: string; version?: number } = {},
+): Projection {
+  const table = `test_seen_${name.toLowerCase()}`;
+  return defineProjection<any>({
+    name,
+    version: options.version,
+    filter: options.filter,
+    tables: [table],
+    migrations: {
+      '2026-11-23T00-00_seen': {
+        async up(db: Kysely<any>) {
+          await db.schema
+            .createTable(table)
+            .addColumn('event_id', 'uuid', (column) => column.primaryKey())
+            .addColumn('stream_name', 'text', (column) => column.notNull())
+            .addColumn('event_type', 'text', (column) => column.notNull())
+            .addColumn('applied', 'integer', (column) => column.notNull())
+            .execute();
+        },
+      },
+    },
+    async handle(trx, events) {
+      const poison = events.findIndex((event) => event.type === options.failOn);
+      await upsertSeen(trx, table, poison === -1 ? events : events.slice(0, poison));
+      if (poison !== -1) throw new Error(`cannot digest ${events[poison]!.type}`);
+    },
+  });
+}
+
+async function upsertSeen(db: Kysely<any>, table: string, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db
+    .insertInto(table)
+    .values(events.map((event) => ({ event_id: event.id, stream_name: event.streamName, event_type: event.type, applied: 1 })))
+    .onConflict((oc) => oc.column('event_id').doUpdateSet({ applied: sql`${sql.ref(`${table}.applied`)} + 1` }))
+    .execute();
+}
+
+export async function seenRows(db: Kysely<any>, projection: Projection) {
+  return db
+    .selectFrom(projection.tables[0]!)
+    .select(['event_id', 'stream_name', 'event_type', 'applied'])
+    .orderBy('event_id')
+    .execute() as Promise<Array<{ event_id: string; stream_name: string; event_type: string; applied: number }>>;
+}
+
+export async function checkpointOf(db: Kysely<any>, name: string) {
+  return db
+    .selectFrom('projection_checkpoints')
+    .select(['position', 'events_processed', 'version'])
+    .where('name', '=', name)
+    .executeTakeFirst() as Promise<{ position: string; events_processed: string; version: number } | undefined>;
+}
+
+/** Polls until the check passes (or throws its last error after the timeout). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+/**
+ * Waits until the projection's checkpoint has counted `count` events. Tests wait for this rather
+ * than for `caughtUp`: an event committed a moment ago can stay behind the store's transaction
+ * fence while any older transaction on the server is still open, and `caughtUp` only promises
+ * what was visible.
+ */
+export async function waitForApplied(db: Kysely<any>, name: string, count: number, version = 1): Promise<void> {
+  await eventually(async () => expect(await checkpointOf(db, name)).toMatchObject({ events_processed: String(count), version }));
+}

@@ -1,0 +1,182 @@
+/**
+ * npm run bench:store — the event store against a baseline measured in the same run, on the same
+ * PostgreSQL (DATABASE_URL, or an embedded one started for the run).
+ *
+ *   (a) baseline: plain single-row INSERTs into a table with the events table's columns
+ *   (b) our appends, one event each: fresh streams, and 1,000 hot streams with exact revisions
+ *   (c) a `$all` catch-up read of 200,000 events
+ *   (d) one projection applying 200,000 events to a read-model table
+ *
+ * Targets: (b) at concurrency 16 ≥ 0.6 × (a) at concurrency 16; (c) ≥ 100,000 events/s;
+ * (d) ≥ 20,000 events/s. Ends with one JSON line holding every figure.
+ */
+import { randomUUID } from 'node:crypto';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type pg from 'pg';
+import { createPool } from '../../platform/database/connect.js';
+import { dropDatabase, ensureDatabase, startDatabaseServer } from '../../platform/database/server.js';
+import { START, type EventToAppend } from '../../platform/eventStore/port.js';
+import { migrateEventStore, PostgresEventStore } from '../../platform/eventStore/postgres/postgresEventStore.js';
+import { benchProjection } from './projectionBench.js';
+
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const APPENDS_C1 = Math.round(3_000 * SCALE);
+const APPENDS_C16 = Math.round(16_000 * SCALE);
+const ALL_EVENTS = Math.round(200_000 * SCALE);
+const HOT_STREAMS = 1_000;
+
+const figures: Record<string, number> = {};
+
+async function main() {
+  const folder = mkdtempSync(path.join(tmpdir(), 'tiyende-bench-'));
+  chmodSync(folder, 0o755);
+  const server = await startDatabaseServer(process.env, { dataDir: path.join(folder, 'pg'), persistent: false });
+  const name = `tiyende_bench_${Date.now()}`;
+  const url = await ensureDatabase(server.adminUrl, name);
+  const pool = createPool(url, 20);
+  console.log(`PostgreSQL: ${server.kind === 'embedded' ? 'embedded (started for this run)' : 'DATABASE_URL'}; scale ${SCALE}`);
+  try {
+    await migrateEventStore(pool);
+    const store = new PostgresEventStore({ pool });
+    await createBaselineTable(pool);
+
+    for (const concurrency of [1, 16]) {
+      const count = concurrency === 1 ? APPENDS_C1 : APPENDS_C16;
+      record(`baseline_insert_c${concurrency}`, count, await run(count, concurrency, () => baselineInsert(pool)));
+      record(`append_fresh_c${concurrency}`, count, await run(count, concurrency, () =>
+        store.appendToStream(`bench-${randomUUID()}`, [benchEvent()], { expectedRevision: 'no_stream' }).then(() => {})));
+      const hot = hotStreams(concurrency);
+      record(`append_hot_c${concurrency}`, count, await run(count, concurrency, (worker) => hot.append(store, worker)));
+    }
+    figures.ratio_fresh_c16 = round(figures.append_fresh_c16_events_per_s! / figures.baseline_insert_c16_events_per_s!);
+    figures.ratio_hot_c16 = round(figures.append_hot_c16_events_per_s! / figures.baseline_insert_c16_events_per_s!);
+    figures.ratio_fresh_c1 = round(figures.append_fresh_c1_events_per_s! / figures.baseline_insert_c1_events_per_s!);
+    figures.ratio_hot_c1 = round(figures.append_hot_c1_events_per_s! / figures.baseline_insert_c1_events_per_s!);
+    console.log(`ratio (b)/(a) at concurrency 16: fresh ${figures.ratio_fresh_c16}, hot ${figures.ratio_hot_c16} (target ≥ 0.6)`);
+    console.log(`ratio (b)/(a) at concurrency 1:  fresh ${figures.ratio_fresh_c1}, hot ${figures.ratio_hot_c1}`);
+
+    await fillTo(store, pool, ALL_EVENTS);
+    const total = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0]!.n);
+    const started = performance.now();
+    let read = 0;
+    let position = START;
+    for (;;) {
+      const page = await store.readAll({ fromPosition: position, maxCount: 1_000 });
+      read += page.events.length;
+      position = page.nextPosition;
+      if (page.isEndOfAll) break;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (read !== total) throw new Error(`$all read ${read} events, the table holds ${total}`);
+    record('all_read', read, seconds);
+    console.log(`$all read: target ≥ 100,000 events/s`);
+
+    const projection = await benchProjection(pool, store, ALL_EVENTS);
+    record('projection', projection.events, projection.seconds);
+    console.log(`projection: target ≥ 20,000 events/s`);
+
+    const verdict = {
+      appends_c16_vs_baseline: Math.min(figures.ratio_fresh_c16, figures.ratio_hot_c16) >= 0.6,
+      all_read: figures.all_read_events_per_s! >= 100_000,
+      projection: figures.projection_events_per_s! >= 20_000,
+    };
+    console.log(JSON.stringify({ bench: 'store', scale: SCALE, ...figures, targets_met: verdict }));
+    await store.close();
+  } finally {
+    await pool.end();
+    await dropDatabase(server.adminUrl, name).catch(() => {});
+    await server.stop();
+  }
+}
+
+function record(label: string, events: number, seconds: number) {
+  const perSecond = Math.round(events / seconds);
+  figures[`${label}_events_per_s`] = perSecond;
+  console.log(`${label.padEnd(22)} ${String(events).padStart(8)} events in ${seconds.toFixed(2)} s = ${perSecond.toLocaleString('en')} events/s`);
+}
+
+/** Runs `count` operations on `concurrency` workers; answers the seconds taken. */
+async function run(count: number, concurrency: number, operation: (worker: number) => Promise<void>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (next < count) {
+        next++;
+        await operation(worker);
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+/** 1,000 hot streams, split between workers so each appends with exact expected revisions. */
+function hotStreams(concurrency: number) {
+  const prefix = randomUUID().slice(0, 8);
+  const revisions = new Map<number, bigint | 'no_stream'>();
+  const cursor = new Map<number, number>();
+  return {
+    async append(store: PostgresEventStore, worker: number) {
+      const mine = Math.floor(HOT_STREAMS / concurrency);
+      const slot = (cursor.get(worker) ?? 0) % mine;
+      cursor.set(worker, slot + 1);
+      const stream = worker * mine + slot;
+      const expected = revisions.get(stream) ?? 'no_stream';
+      const result = await store.appendToStream(`hot-${prefix}${stream}`, [benchEvent()], { expectedRevision: expected });
+      revisions.set(stream, result.nextExpectedRevision);
+    },
+  };
+}
+
+function benchEvent(): EventToAppend {
+  return {
+    id: randomUUID(),
+    type: 'RideRequested',
+    data: { rideId: randomUUID(), vehicleType: 'car', pickup: { lat: -12.80, lng: 28.21 }, fare: 2550 },
+    metadata: { correlationId: randomUUID(), userId: 'bench', role: 'passenger', schemaVersion: 1 },
+  };
+}
+
+async function createBaselineTable(pool: pg.Pool) {
+  await pool.query(`
+    CREATE TABLE bench_baseline (
+      global_position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      transaction_id  xid8   NOT NULL DEFAULT pg_current_xact_id(),
+      stream_name     text   NOT NULL,
+      stream_revision bigint NOT NULL,
+      event_id        uuid   NOT NULL,
+      event_type      text   NOT NULL,
+      data            jsonb  NOT NULL,
+      metadata        jsonb  NOT NULL,
+      created         timestamptz NOT NULL DEFAULT clock_timestamp())`);
+}
+
+async function baselineInsert(pool: pg.Pool) {
+  const event = benchEvent();
+  await pool.query(
+    `INSERT INTO bench_baseline (stream_name, stream_revision, event_id, event_type, data, metadata)
+     VALUES ($1, 0, $2, $3, $4, $5)`,
+    [`bench-${randomUUID()}`, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)],
+  );
+}
+
+/** Tops the store up to `target` events with 100-event appends (not measured). */
+async function fillTo(store: PostgresEventStore, pool: pg.Pool, target: number) {
+  const have = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0]!.n);
+  const batches = Math.ceil(Math.max(0, target - have) / 100);
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (done < batches) {
+        done++;
+        await store.appendToStream(`fill-${randomUUID()}`, Array.from({ length: 100 }, benchEvent));
+      }
+    }),
+  );
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+await main();
