@@ -13,7 +13,7 @@ import {
   seenEventsProjection,
   waitForApplied,
   type TestBed,
-} from './runnerTestKit.js';
+} from '../../tests/support/projectionTestKit.js';
 
 describe('rebuilding a projection', () => {
   let bed: TestBed;

@@ -13,7 +13,7 @@ import {
   seenRows,
   waitForApplied,
   type TestBed,
-} from './runnerTestKit.js';
+} from '../../tests/support/projectionTestKit.js';
 
 describe('ProjectionRunner', () => {
   let bed: TestBed;

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
 import { ProjectionRunner } from '../runner/runner.js';
-import { appendEvents, openTestBed, waitForApplied, type TestBed } from '../runner/runnerTestKit.js';
+import { appendEvents, openTestBed, waitForApplied, type TestBed } from '../../tests/support/projectionTestKit.js';
 import { streamCatalogueProjection } from './projection.js';
 import { findStream, listStreams, summariseCategories } from './queries.js';
 import type { StreamCatalogueTables } from './streamCatalogue.table.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from '../../projections/registry.js';
 import { readModelRows } from '../../projections/runner/readModelRows.js';
 import { rebuildProjection } from '../../projections/runner/rebuild.js';
-import { checkpointOf, openTestBed, type TestBed } from '../../projections/runner/runnerTestKit.js';
+import { checkpointOf, openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
 import { streamCatalogueProjection } from '../../projections/streamCatalogue/projection.js';
 
 const EVENTS = 6000;

@@ -5,9 +5,9 @@ import type pg from 'pg';
 import { createKysely, createPool } from '../../platform/database/connect.js';
 import { migrateEventStore, PostgresEventStore } from '../../platform/eventStore/postgres/postgresEventStore.js';
 import type { AllFilter, EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
-import { createTestDatabase } from '../../tests/support/database.js';
-import { migrateProjections } from './migrate.js';
-import { defineProjection, type Projection } from './projection.js';
+import { createTestDatabase } from './database.js';
+import { migrateProjections } from '../../projections/runner/migrate.js';
+import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 
 /** Spec support: a database of the test's own, with the event store migrated. */
 export interface TestBed {
