@@ -31,8 +31,8 @@ afterAll(async () => {
 /** Appends inside a transaction the caller controls, through the same SQL function the adapter uses. */
 async function appendInOpenTransaction(client: pg.PoolClient, streamName: string, types: string[], expected = 'any') {
   const { rows } = await client.query<{ outcome: string }>(
-    'SELECT * FROM es_append($1, $2, $3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[])',
-    [streamName, expected, types.map(() => randomUUID()), types, types.map(() => '{}'), types.map(() => '{}')],
+    'SELECT * FROM es_append($1, $2, $3::uuid[], $4::jsonb)',
+    [streamName, expected, types.map(() => randomUUID()), JSON.stringify(types.map((type) => ({ type, data: {}, metadata: {} })))],
   );
   return rows[0]!.outcome;
 }

@@ -52,14 +52,14 @@ export const eventStoreMigrations: Record<string, Migration> = {
 
       await sql`
         CREATE FUNCTION es_insert_events(
-          p_stream text, p_after bigint, p_ids uuid[], p_types text[], p_data jsonb[], p_metadata jsonb[]
+          p_stream text, p_after bigint, p_ids uuid[], p_events jsonb
         ) RETURNS bigint LANGUAGE plpgsql AS $$
         DECLARE v_pos bigint;
         BEGIN
           WITH inserted AS (
             INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
-            SELECT p_stream, p_after + t.ord, t.id, t.type, t.data, t.meta
-            FROM unnest(p_ids, p_types, p_data, p_metadata) WITH ORDINALITY AS t(id, type, data, meta, ord)
+            SELECT p_stream, p_after + t.ord, p_ids[t.ord], t.e ->> 'type', t.e -> 'data', t.e -> 'metadata'
+            FROM jsonb_array_elements(p_events) WITH ORDINALITY AS t(e, ord)
             RETURNING global_position)
           SELECT max(global_position) INTO v_pos FROM inserted;
           RETURN v_pos;
@@ -74,9 +74,7 @@ export const eventStoreMigrations: Record<string, Migration> = {
           p_stream   text,
           p_expected text,      -- 'any' | 'no_stream' | 'stream_exists' | '<revision>'
           p_ids      uuid[],
-          p_types    text[],
-          p_data     jsonb[],
-          p_metadata jsonb[]
+          p_events   jsonb         -- [{ type, data, metadata }], in the order of p_ids
         ) RETURNS TABLE (outcome text, revision bigint, stream_exists boolean, tx text, pos bigint)
         LANGUAGE plpgsql AS $$
         DECLARE
@@ -95,7 +93,18 @@ export const eventStoreMigrations: Record<string, Migration> = {
             ON CONFLICT (stream_name) DO NOTHING;
             IF FOUND THEN
               RETURN QUERY SELECT 'ok'::text, (n - 1)::bigint, true, pg_current_xact_id()::text,
-                es_insert_events(p_stream, -1, p_ids, p_types, p_data, p_metadata);
+                es_insert_events(p_stream, -1, p_ids, p_events);
+              RETURN;
+            END IF;
+          END IF;
+
+          -- Fast path: the expected revision is the stream's — bump it, lock taken, one statement.
+          IF p_expected NOT IN ('any', 'no_stream', 'stream_exists') THEN
+            UPDATE es_streams s SET revision = s.revision + n
+             WHERE s.stream_name = p_stream AND s.revision = p_expected::bigint AND NOT s.tombstoned;
+            IF FOUND THEN
+              RETURN QUERY SELECT 'ok'::text, p_expected::bigint + n, true, pg_current_xact_id()::text,
+                es_insert_events(p_stream, p_expected::bigint, p_ids, p_events);
               RETURN;
             END IF;
           END IF;
@@ -162,7 +171,7 @@ export const eventStoreMigrations: Record<string, Migration> = {
             INSERT INTO es_streams (stream_name, revision) VALUES (p_stream, n - 1);
           END IF;
           RETURN QUERY SELECT 'ok'::text, v_revision + n, true, pg_current_xact_id()::text,
-            es_insert_events(p_stream, v_revision, p_ids, p_types, p_data, p_metadata);
+            es_insert_events(p_stream, v_revision, p_ids, p_events);
         END;
         $$`.execute(db);
     },
