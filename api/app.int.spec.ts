@@ -1,15 +1,27 @@
+import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKysely, createPool } from '../platform/database/connect.js';
+import { createTestAccounts } from '../tests/support/accounts.js';
+import { createTestDatabase, type TestDatabase } from '../tests/support/database.js';
 import { buildApp } from './app.js';
 import type { HealthReport } from './routes/health.js';
 import type { App } from './types.js';
 
 let report: HealthReport;
 let app: App;
+let database: TestDatabase;
+let db: Kysely<any>;
 beforeAll(async () => {
-  app = await buildApp({ logger: pino({ level: 'silent' }), health: async () => report });
+  database = await createTestDatabase('app');
+  db = createKysely<any>(createPool(database.url, 2));
+  app = await buildApp({ logger: pino({ level: 'silent' }), health: async () => report, accounts: await createTestAccounts(db) });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await app.close();
+  await db.destroy();
+  await database.drop();
+});
 
 const healthy: HealthReport = {
   status: 'ok',

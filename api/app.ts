@@ -1,17 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { Accounts } from './accounts/index.js';
+import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import type { App } from './types.js';
 import { healthRoutes, type HealthReport } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
+import { authRoutes } from './routes/auth/index.js';
 
 export interface AppDependencies {
   logger: Logger;
   health: () => Promise<HealthReport>;
+  accounts: Accounts;
+  /** How many proxies in front may set X-Forwarded-For (rate limits count per client IP). */
+  trustProxy?: number;
 }
 
 /**
@@ -29,6 +36,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
     },
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     bodyLimit: 256 * 1024,
+    // Only the given number of proxies in front may name the client's address.
+    trustProxy: deps.trustProxy ? (_address: string, hop: number) => hop < (deps.trustProxy ?? 0) : false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -44,8 +53,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-correlation-id', request.id);
   });
+  // The session cookie is read on every request; the secret signs the short-lived provider cookie.
+  await app.register(cookie, { secret: deps.accounts.context.secret });
+  registerAuth(app, deps.accounts);
 
   await app.register(healthRoutes(deps.health));
   await app.register(homeRoutes);
+  await app.register(authRoutes(deps.accounts));
   return app;
 }

@@ -10,6 +10,11 @@ import type { EventStore } from '../platform/eventStore/port.js';
 import { migrateEventStore, PostgresEventStore } from '../platform/eventStore/postgres/postgresEventStore.js';
 import { projections } from '../projections/registry.js';
 import { createPostgresLagProbe, migrateProjections, ProjectionRunner } from '../projections/runner/index.js';
+import { startWriteSideProcesses, type WriteSideProcesses } from '../commands/reactors/index.js';
+import { createCommandServices, type CommandServices } from '../commands/shared/services.js';
+import { accountsFromConfig } from './accounts/fromConfig.js';
+import { startAccountsHousekeeping } from './accounts/housekeeping.js';
+import { migrateAccounts, type Accounts } from './accounts/index.js';
 import type { Config } from './config.js';
 import type { HealthReport } from './routes/health.js';
 
@@ -21,6 +26,12 @@ export interface Infrastructure {
   eventStoreAdapter: 'postgres' | 'eventstoredb';
   databaseKind: DatabaseServer['kind'];
   projections: ProjectionRunner;
+  /** What command handlers work with: the store, the database, the clock, settings. */
+  commands: CommandServices;
+  /** Reactors (bid settlement, driver duty, dispatch, timer scheduling) and the timer scheduler. */
+  writeSide: WriteSideProcesses;
+  /** Users, sessions and MFA (ordinary tables, not event-sourced). */
+  accounts: Accounts;
   health(): Promise<HealthReport>;
   close(): Promise<void>;
 }
@@ -48,6 +59,11 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
     eventStoreAdapter = 'postgres';
   }
   await migrateProjections(db, projections);
+  await migrateAccounts(db);
+  const accounts = accountsFromConfig(config, db, logger);
+  const housekeeping = startAccountsHousekeeping(accounts.context.db, accounts.context.policy, () => accounts.context.clock.now(), (error) =>
+    logger.warn({ err: error }, 'accounts housekeeping failed'),
+  );
   const runner = new ProjectionRunner({
     pool,
     store: eventStore,
@@ -57,6 +73,10 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
     logger: logger.child({ component: 'projections' }),
   });
   runner.start();
+  const commands = createCommandServices({ store: eventStore, db });
+  const writeSide = await startWriteSideProcesses(commands, pool, logger.child({ component: 'reactors' }), {
+    lagProbe: eventStoreAdapter === 'postgres' ? createPostgresLagProbe(pool) : undefined,
+  });
   logger.info(
     { database: server.kind, eventStore: eventStoreAdapter, projections: projections.map((p) => p.name) },
     'infrastructure ready',
@@ -69,8 +89,13 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
     eventStoreAdapter,
     databaseKind: server.kind,
     projections: runner,
-    health: () => checkHealth(pool, eventStore, eventStoreAdapter, server.kind, runner),
+    commands,
+    writeSide,
+    accounts,
+    health: () => checkHealth(pool, eventStore, eventStoreAdapter, server.kind, [runner, writeSide.reactors]),
     async close() {
+      housekeeping.stop();
+      await writeSide.stop();
       await runner.stop();
       await eventStore.close();
       await pool.end();
@@ -84,7 +109,7 @@ async function checkHealth(
   eventStore: EventStore,
   adapter: Infrastructure['eventStoreAdapter'],
   kind: DatabaseServer['kind'],
-  runner: ProjectionRunner,
+  runners: ProjectionRunner[],
 ): Promise<HealthReport> {
   const started = performance.now();
   const database = await pool
@@ -95,7 +120,7 @@ async function checkHealth(
     .readAll({ maxCount: 1 })
     .then(() => ({ ok: true, adapter }))
     .catch((error: Error) => ({ ok: false, adapter, error: error.message }));
-  const lag = database.ok ? await runner.lag().catch(() => []) : [];
+  const lag = database.ok ? (await Promise.all(runners.map((runner) => runner.lag().catch(() => [])))).flat() : [];
   const projectionsHealthy = lag.every((p) => p.status !== 'failed');
   return {
     status: !database.ok || !store.ok ? 'down' : projectionsHealthy ? 'ok' : 'degraded',

@@ -36,7 +36,7 @@ export function createCommandServices(
 ): CommandServices {
   return {
     clock: systemClock,
-    random: () => randomInt(0, 2 ** 48) / 2 ** 48,
+    random: () => randomInt(0, 2 ** 48 - 1) / 2 ** 48,
     newId: randomUUID,
     settings: defaultSettings,
     ...parts,

@@ -1,4 +1,5 @@
 import { bidEventSchemas } from '../bid/events.js';
+import { dispatchEventVersions } from '../dispatch/index.js';
 import { driverDutyEventVersions } from '../driverDuty/events.js';
 import { driverVerificationEventVersions } from '../driverVerification/events.js';
 import { rideEventSchemas } from '../ride/events.js';
@@ -14,6 +15,7 @@ export const currentEventVersions: Readonly<Record<string, number>> = {
   ...routeEncodingEventVersions,
   ...versionsOf(rideEventSchemas),
   ...versionsOf(bidEventSchemas),
+  ...dispatchEventVersions,
 };
 
 export function schemaVersionOf(type: string): number {
