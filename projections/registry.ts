@@ -1,9 +1,10 @@
 import type { Projection } from './runner/projection.js';
+import { apiReadModels } from './apiReadModels.js';
 import { bidsByRideProjection } from './bidsByRide/index.js';
 import { streamCatalogueProjection } from './streamCatalogue/index.js';
 
 /** Every read model the app keeps. The runner, the migrations and the rebuild CLI start here. */
-export const projections: readonly Projection[] = [streamCatalogueProjection, bidsByRideProjection];
+export const projections: readonly Projection[] = [streamCatalogueProjection, bidsByRideProjection, ...apiReadModels];
 
 export function findProjection(name: string): Projection {
   const projection = projections.find((candidate) => candidate.name === name);

@@ -15,3 +15,4 @@ export * from './conditions.js';
 export * from './route.js';
 export * from './quote.js';
 export * from './bids.js';
+export * from './commission.js';

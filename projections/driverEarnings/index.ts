@@ -1,0 +1,3 @@
+export { driverEarningsProjection } from './projection.js';
+export { earningsByDay, earningsSummary, rideEarnings, type Earnings, type EarningsSummary, type RideEarning } from './queries.js';
+export type { DriverEarningsTables } from './driverEarnings.table.js';

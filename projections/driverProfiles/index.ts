@@ -1,0 +1,12 @@
+export { driverProfilesProjection } from './projection.js';
+export { averageRating } from './foldProfile.js';
+export {
+  availableDrivers,
+  driverById,
+  driverByUserId,
+  driversForAdmin,
+  type AdminDriverCounts,
+  type AdminDriverFilter,
+  type ReviewStatus,
+} from './queries.js';
+export type { DriverProfileRow, DriverProfilesTables, DriverVerificationStatus } from './driverProfiles.table.js';

@@ -1,0 +1,3 @@
+export { ridePinsProjection } from './projection.js';
+export { pinForRider, type RiderPin } from './queries.js';
+export type { PinStatus, RidePinRow, RidePinsTables } from './ridePins.table.js';

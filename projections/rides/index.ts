@@ -1,0 +1,14 @@
+export { ridesProjection } from './projection.js';
+export { nearestCity } from './foldRide.js';
+export {
+  liveRideStatuses,
+  liveRides,
+  pendingRidesForVehicleType,
+  rideById,
+  ridesFiltered,
+  ridesForDriver,
+  ridesForRider,
+  type Page,
+  type RideFilter,
+} from './queries.js';
+export type { RideRow, RidesTables, RideWireStatus } from './rides.table.js';

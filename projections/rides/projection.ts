@@ -1,0 +1,38 @@
+import type { Transaction } from 'kysely';
+import { defineProjection } from '../runner/projection.js';
+import { foldRowsPerStream } from '../shared/foldRows.js';
+import { readRideEvent, streamPrefixes } from '../shared/storedEvents.js';
+import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
+import { foldRide } from './foldRide.js';
+import { ridesMigrations } from './migrations.js';
+import type { InsertableRideRow, RideRow, RidesTables } from './rides.table.js';
+
+const toInsertable = (row: RideRow): InsertableRideRow => ({
+  ...row,
+  fare_breakdown: jsonb(row.fare_breakdown),
+  stops: jsonb(row.stops),
+});
+
+async function loadRides(trx: Transaction<RidesTables>, rideIds: string[]): Promise<Map<string, RideRow>> {
+  if (rideIds.length === 0) return new Map();
+  const rows = await trx.selectFrom('rm_rides').selectAll().where('ride_id', 'in', rideIds).execute();
+  return new Map(rows.map((row) => [row.ride_id, row]));
+}
+
+export const ridesProjection = defineProjection<RidesTables>({
+  name: 'rides',
+  filter: { streamNamePrefixes: [streamPrefixes.ride] },
+  tables: ['rm_rides'],
+  migrations: ridesMigrations,
+  async handle(trx, events) {
+    const rideEvents = events.map(readRideEvent).filter((item) => item !== null);
+    const stored = await loadRides(trx, [...new Set(rideEvents.map((item) => item.event.data.rideId))]);
+    const rows = foldRowsPerStream(stored, rideEvents, (event) => event.data.rideId, foldRide).map(toInsertable);
+    if (rows.length === 0) return;
+    await trx
+      .insertInto('rm_rides')
+      .values(rows)
+      .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(rows[0]!, ['ride_id'])))
+      .execute();
+  },
+});
