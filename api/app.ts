@@ -12,11 +12,15 @@ import type { App } from './types.js';
 import { healthRoutes, type HealthReport } from './routes/health.js';
 import { homeRoutes } from './routes/home.js';
 import { authRoutes } from './routes/auth/index.js';
+import { productRoutes } from './routes/product/index.js';
+import type { CommandServices } from '../commands/shared/services.js';
 
 export interface AppDependencies {
   logger: Logger;
   health: () => Promise<HealthReport>;
   accounts: Accounts;
+  /** The write side and the read models; without it only health and auth are served (auth tests). */
+  commands?: CommandServices;
   /** How many proxies in front may set X-Forwarded-For (rate limits count per client IP). */
   trustProxy?: number;
 }
@@ -60,5 +64,8 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(healthRoutes(deps.health));
   await app.register(homeRoutes);
   await app.register(authRoutes(deps.accounts));
+  if (deps.commands) {
+    await app.register(productRoutes({ commands: deps.commands, db: deps.commands.db, accounts: deps.accounts }));
+  }
   return app;
 }
