@@ -50,3 +50,21 @@ export function estimateRoute(pickup?: LatLng | null, dropoff?: LatLng | null): 
   const durationMin = Math.max(MIN_FALLBACK_DURATION_MIN, Math.ceil((distanceKm * 60) / FALLBACK_SPEED_KMH));
   return { distanceKm, durationMin, ...common, route: [from, to], source: 'great_circle' };
 }
+
+/**
+ * A trip through stops, pickup first and dropoff last: the fallback estimate of each leg, added
+ * up (each leg at least the fallback minimum, as a driver must still reach every stop). The
+ * traffic level is the fallback's; pricing takes the hour's instead, as nothing measured it.
+ */
+export function estimateTrip(points: readonly LatLng[]): RouteEstimate {
+  if (points.length < 2) return estimateRoute(points[0], undefined);
+  const legs = points.slice(1).map((to, index) => estimateRoute(points[index], to));
+  return {
+    distanceKm: Math.round(legs.reduce((sum, leg) => sum + leg.distanceKm, 0) * 100) / 100,
+    durationMin: legs.reduce((sum, leg) => sum + leg.durationMin, 0),
+    trafficLevel: 'moderate',
+    estimatedTrafficDelayMin: FALLBACK_TRAFFIC_DELAY_MIN,
+    route: [...points],
+    source: 'great_circle',
+  };
+}
