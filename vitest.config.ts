@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['domain', 'commands', 'projections', 'platform', 'api', 'tests'].map((dir) => `${dir}/**/*.spec.ts`),
+    include: ['domain', 'commands', 'projections', 'platform', 'api', 'tests', 'web'].map((dir) => `${dir}/**/*.spec.ts`),
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     globalSetup: ['tests/support/globalSetup.ts'],
     testTimeout: 30_000,

@@ -10,9 +10,11 @@ import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import type { App } from './types.js';
 import { healthRoutes, type HealthReport } from './routes/health.js';
-import { homeRoutes } from './routes/home.js';
+import { webRoutes } from './routes/web.js';
 import { authRoutes } from './routes/auth/index.js';
 import { productRoutes } from './routes/product/index.js';
+import { registerLive } from './routes/live/index.js';
+import type { LiveHub } from './live/index.js';
 import type { CommandServices } from '../commands/shared/services.js';
 
 export interface AppDependencies {
@@ -23,6 +25,8 @@ export interface AppDependencies {
   commands?: CommandServices;
   /** How many proxies in front may set X-Forwarded-For (rate limits count per client IP). */
   trustProxy?: number;
+  /** Live updates at `/ws`, and `app.live` for routes that publish driver positions; absent in tests that need neither. */
+  live?: LiveHub;
 }
 
 /**
@@ -62,10 +66,12 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuth(app, deps.accounts);
 
   await app.register(healthRoutes(deps.health));
-  await app.register(homeRoutes);
   await app.register(authRoutes(deps.accounts));
+  await registerLive(app, { hub: deps.live, accounts: deps.accounts });
   if (deps.commands) {
     await app.register(productRoutes({ commands: deps.commands, db: deps.commands.db, accounts: deps.accounts }));
   }
+  // Last: the web app answers every other GET with its index.html.
+  await app.register(webRoutes());
   return app;
 }

@@ -15,6 +15,8 @@ import { createCommandServices, type CommandServices } from '../commands/shared/
 import { accountsFromConfig } from './accounts/fromConfig.js';
 import { startAccountsHousekeeping } from './accounts/housekeeping.js';
 import { migrateAccounts, type Accounts } from './accounts/index.js';
+import { fromNewestCheckpoint, LiveHub } from './live/index.js';
+import { migrateProductTables } from './support/migrations.js';
 import type { Config } from './config.js';
 import type { HealthReport } from './routes/health.js';
 
@@ -32,6 +34,8 @@ export interface Infrastructure {
   writeSide: WriteSideProcesses;
   /** Users, sessions and MFA (ordinary tables, not event-sourced). */
   accounts: Accounts;
+  /** Live updates for this instance's sockets (`/ws`), following `$all` from its end. */
+  live: LiveHub;
   health(): Promise<HealthReport>;
   close(): Promise<void>;
 }
@@ -60,6 +64,7 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
   }
   await migrateProjections(db, projections);
   await migrateAccounts(db);
+  await migrateProductTables(db);
   const accounts = accountsFromConfig(config, db, logger);
   const housekeeping = startAccountsHousekeeping(accounts.context.db, accounts.context.policy, () => accounts.context.clock.now(), (error) =>
     logger.warn({ err: error }, 'accounts housekeeping failed'),
@@ -77,6 +82,13 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
   const writeSide = await startWriteSideProcesses(commands, pool, logger.child({ component: 'reactors' }), {
     lagProbe: eventStoreAdapter === 'postgres' ? createPostgresLagProbe(pool) : undefined,
   });
+  const live = new LiveHub({
+    store: eventStore,
+    pool,
+    logger: logger.child({ component: 'live' }),
+    startFrom: fromNewestCheckpoint([runner, writeSide.reactors]),
+  });
+  await live.start();
   logger.info(
     { database: server.kind, eventStore: eventStoreAdapter, projections: projections.map((p) => p.name) },
     'infrastructure ready',
@@ -92,8 +104,10 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
     commands,
     writeSide,
     accounts,
+    live,
     health: () => checkHealth(pool, eventStore, eventStoreAdapter, server.kind, [runner, writeSide.reactors]),
     async close() {
+      await live.close();
       housekeeping.stop();
       await writeSide.stop();
       await runner.stop();

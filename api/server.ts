@@ -8,7 +8,14 @@ async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
   const infrastructure = await startInfrastructure(config, logger);
-  const app = await buildApp({ logger, health: infrastructure.health, accounts: infrastructure.accounts, commands: infrastructure.commands, trustProxy: config.TRUST_PROXY });
+  const app = await buildApp({
+    logger,
+    health: infrastructure.health,
+    accounts: infrastructure.accounts,
+    commands: infrastructure.commands,
+    live: infrastructure.live,
+    trustProxy: config.TRUST_PROXY,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

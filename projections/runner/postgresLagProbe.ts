@@ -18,7 +18,8 @@ export type LagProbe = (checkpoint: Position, filter: AllFilter | undefined) => 
 export function createPostgresLagProbe(pool: pg.Pool): LagProbe {
   return async (checkpoint, filter) => {
     const values: unknown[] = [];
-    const conditions = ['transaction_id < pg_snapshot_xmin(pg_current_snapshot())'];
+    // The store's own fence (per database), so the probe counts exactly what readers can see.
+    const conditions = ['transaction_id < (SELECT es_visible_before())'];
     if (checkpoint.commit >= 0n) {
       values.push(checkpoint.commit.toString(), checkpoint.prepare.toString());
       conditions.push('(transaction_id, global_position) > ($1::text::xid8, $2::bigint)');

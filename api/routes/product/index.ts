@@ -1,11 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProductRouteDeps } from './deps.js';
+import { adminGroup } from '../admin/index.js';
+import { bidsGroup } from '../bids/index.js';
+import { catalogueGroup } from '../catalogue/index.js';
+import { driversGroup } from '../drivers/index.js';
+import { paymentsGroup } from '../payments/index.js';
+import { ridesGroup } from '../rides/index.js';
+import { routeEncodingsGroup } from '../routeEncodings/index.js';
+import { supportGroup } from '../support/index.js';
 
 export type { ProductRouteDeps } from './deps.js';
 
 /** Each route group of the product: a folder under api/routes/ with its routes and schemas.ts. */
 const routeGroups: Array<(deps: ProductRouteDeps) => FastifyPluginAsyncZod> = [
   // route groups are listed here, one per line
+  catalogueGroup,
+  driversGroup,
+  routeEncodingsGroup,
+  paymentsGroup,
+  supportGroup,
+  adminGroup,
+  ridesGroup,
+  bidsGroup,
 ];
 
 export function productRoutes(deps: ProductRouteDeps): FastifyPluginAsyncZod {

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+import { findDriverLocation } from '../../../commands/dispatch/index.js';
+import { rideStreamId } from '../../../domain/ride/index.js';
+import { DomainError } from '../../../domain/shared/index.js';
+import type { EventStore } from '../../../platform/eventStore/port.js';
+import type { DriverProfilesTables } from '../../../projections/driverProfiles/index.js';
+import { pinForRider, type RidePinRow, type RidePinsTables } from '../../../projections/ridePins/index.js';
+import { foldPin } from '../../../projections/ridePins/index.js';
+import { rideById, type RideRow } from '../../../projections/rides/index.js';
+import { foldRide } from '../../../projections/rides/index.js';
+import { readRideEvent } from '../../../projections/shared/storedEvents.js';
+import { usersByIds } from '../../accounts/adminUsers.js';
+import type { PublicUser } from '../../accounts/users.js';
+import { toDriverCard } from '../drivers/presenters.js';
+import { driverShownIn, toRide, trackedIn, type DriverPosition, type PinState, type RideExtras, type RideParty } from './rideView.js';
+
+/**
+ * Where a ride's answer comes from. Reads come from the read models. After a write, the answer is
+ * the ride stream folded through the read models' own fold functions (foldRide, foldPin): exactly
+ * the rows the projections are about to write, so a client sees its own write at once and in the
+ * same shape as every later read. A read that misses the read model (a ride booked a moment ago)
+ * falls back to the stream the same way.
+ */
+
+export interface RideSnapshot {
+  ride: RideRow;
+  pin: RidePinRow | undefined;
+}
+
+export async function rideFromStream(store: EventStore, rideId: string): Promise<RideSnapshot | undefined> {
+  let ride: RideRow | undefined;
+  let pin: RidePinRow | undefined;
+  for (const recorded of await store.readStream(rideStreamId(rideId))) {
+    const stored = readRideEvent(recorded);
+    if (!stored) continue;
+    ride = foldRide(ride, stored);
+    pin = foldPin(pin, stored) ?? pin;
+  }
+  return ride && { ride, pin };
+}
+
+/** Who the user is on this ride; null for everyone who may not see it (staff included). */
+export function partyOf(user: PublicUser, ride: RideRow): Exclude<RideParty, 'candidate'> | null {
+  switch (user.userType) {
+    case 'admin':
+      return 'admin';
+    case 'passenger':
+      return ride.rider_id === user.id ? 'rider' : null;
+    case 'driver':
+      return ride.driver_user_id === user.id ? 'driver' : null;
+    default:
+      return null;
+  }
+}
+
+/** The same answer whether the ride does not exist or is someone else's: a stranger learns nothing. */
+export const rideNotFound = (rideId: string) => new DomainError('not_found', `ride ${rideId} was not found`, { rideId });
+
+export interface RideReadDeps {
+  db: Kysely<any>;
+  store: EventStore;
+}
+
+/** GET /api/rides/:rideId — the ride from the read models, as this user may see it, or 404. */
+export async function readRideFor({ db, store }: RideReadDeps, user: PublicUser, rideId: string) {
+  const fromReadModel = await rideById(db, rideId);
+  const snapshot: RideSnapshot | undefined = fromReadModel ? { ride: fromReadModel, pin: undefined } : await rideFromStream(store, rideId);
+  const party = snapshot && partyOf(user, snapshot.ride);
+  if (!snapshot || !party) throw rideNotFound(rideId);
+  const pin = fromReadModel ? await pinFromReadModel(db, snapshot.ride, party, user) : pinFromRow(snapshot.pin, party);
+  return presentRide(db, snapshot.ride, party, pin);
+}
+
+/** The answer to a write: the ride stream as it is now (see above), as the writer may see it. */
+export async function answerAfterWrite({ db, store }: RideReadDeps, user: PublicUser, rideId: string) {
+  const snapshot = await rideFromStream(store, rideId);
+  const party = snapshot && partyOf(user, snapshot.ride);
+  if (!snapshot || !party) throw rideNotFound(rideId);
+  return presentRide(db, snapshot.ride, party, pinFromRow(snapshot.pin, party));
+}
+
+/** One ride with everything its party may see: driver card, live position and ETA, PIN state. */
+export async function presentRide(db: Kysely<any>, ride: RideRow, party: RideParty, pin: PinState | undefined) {
+  const [cards, position] = await Promise.all([driverCardsFor(db, [ride]), driverPositionFor(db, ride)]);
+  const extras: RideExtras = { pin, driverPosition: position };
+  const card = ride.driver_id ? cards.get(ride.driver_id) : undefined;
+  if (card) extras.driver = card;
+  return toRide(ride, party, extras);
+}
+
+/** Lists: each ride with its driver card; the live parts (position, ETA, PIN) only on the single ride. */
+export async function presentList(db: Kysely<any>, rides: readonly RideRow[], partyFor: (ride: RideRow) => RideParty) {
+  const cards = await driverCardsFor(db, rides);
+  return rides.map((ride) => {
+    const card = ride.driver_id ? cards.get(ride.driver_id) : undefined;
+    return toRide(ride, partyFor(ride), card ? { driver: card } : {});
+  });
+}
+
+/**
+ * The rider gets the PIN itself; anyone else only whether the start is locked, from a query that
+ * never selects the PIN column.
+ */
+async function pinFromReadModel(db: Kysely<any>, ride: RideRow, party: RideParty, user: PublicUser): Promise<PinState | undefined> {
+  if (party === 'rider') {
+    const pin = await pinForRider(db, ride.ride_id, user.id);
+    return pin && { status: pin.status, code: pin.pin, attemptsLeft: pin.attemptsLeft };
+  }
+  const row = await (db as Kysely<RidePinsTables>)
+    .selectFrom('rm_ride_pins')
+    .select(['status', 'attempts_left'])
+    .where('ride_id', '=', ride.ride_id)
+    .executeTakeFirst();
+  return row && { status: row.status, code: null, attemptsLeft: row.attempts_left };
+}
+
+function pinFromRow(row: RidePinRow | undefined, party: RideParty): PinState | undefined {
+  return row && { status: row.status, code: party === 'rider' ? row.pin : null, attemptsLeft: row.attempts_left };
+}
+
+async function driverCardsFor(db: Kysely<any>, rides: readonly RideRow[]) {
+  const ids = [...new Set(rides.flatMap((ride) => (ride.driver_id && driverShownIn.includes(ride.status) ? [ride.driver_id] : [])))];
+  if (ids.length === 0) return new Map<string, ReturnType<typeof toDriverCard>>();
+  const profiles = await (db as Kysely<DriverProfilesTables>).selectFrom('rm_driver_profiles').selectAll().where('driver_id', 'in', ids).execute();
+  const users = await usersByIds(db, profiles.flatMap((profile) => (profile.user_id ? [profile.user_id] : [])));
+  const userById = new Map(users.map((user) => [user.id, user]));
+  return new Map(profiles.map((profile) => [profile.driver_id, toDriverCard(profile, profile.user_id ? userById.get(profile.user_id) : undefined)]));
+}
+
+async function driverPositionFor(db: Kysely<any>, ride: RideRow): Promise<DriverPosition | undefined> {
+  if (!ride.driver_id || !trackedIn.includes(ride.status)) return undefined;
+  const location = await findDriverLocation(db, ride.driver_id);
+  return location && { lat: location.lat, lng: location.lng, heading: location.heading, updatedAt: location.updated_at };
+}

@@ -1,0 +1,119 @@
+/**
+ * npm run bench:bundle — how much JavaScript a phone downloads to show the first page, gzipped,
+ * against a 200 KB budget (Zambian mobile data is slow and paid by the megabyte).
+ *
+ * Builds the web app (or, with `-- --no-build`, reads the existing web/dist) and follows Vite's
+ * manifest: the first page is the entry chunk and everything it imports statically, plus the
+ * home route's own chunk (routes are split off, but "/" needs its chunk before it can paint), plus
+ * the largest language chunk (a phone set to any language but English loads one). The map
+ * (OpenLayers) must not be among them. Ends with one JSON line holding every figure.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 200 * 1000;
+const webRoot = fileURLToPath(new URL('../../web/', import.meta.url));
+const distDir = path.join(webRoot, 'dist');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+async function buildWebApp() {
+  const { build } = await import('vite');
+  const started = performance.now();
+  await build({ configFile: path.join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
+  console.log(`built web/dist in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const gzipSizes = new Map<string, number>();
+const gzipped = (file: string): number => {
+  let size = gzipSizes.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path.join(distDir, file)), { level: 6 }).length;
+    gzipSizes.set(file, size);
+  }
+  return size;
+};
+
+/** A chunk and everything it imports statically (what the browser must fetch before running it). */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  into.add(key);
+  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+const totalOf = (manifest: Manifest, keys: Iterable<string>) => [...keys].reduce((sum, key) => sum + gzipped(manifest[key]!.file), 0);
+
+/** What a dynamic entry adds on top of chunks already loaded. */
+function addedBy(manifest: Manifest, key: string, loaded: Set<string>): Set<string> {
+  return new Set([...staticClosure(manifest, key)].filter((chunk) => !loaded.has(chunk)));
+}
+
+async function main() {
+  if (!process.argv.includes('--no-build')) await buildWebApp();
+  const manifest: Manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) throw new Error('web/dist/.vite/manifest.json has no entry chunk');
+
+  const entry = staticClosure(manifest, entryKey);
+  const homeKey = Object.keys(manifest).find((key) => key.startsWith('src/routes/index.tsx'));
+  const home = homeKey ? addedBy(manifest, homeKey, entry) : new Set<string>();
+  const firstPageWithoutLocale = new Set([...entry, ...home]);
+
+  const locales = Object.keys(manifest)
+    .filter((key) => key.startsWith('src/i18n/locales/') && manifest[key]!.isDynamicEntry)
+    .map((key) => ({ key, chunks: addedBy(manifest, key, firstPageWithoutLocale) }))
+    .map((locale) => ({ ...locale, bytes: totalOf(manifest, locale.chunks) }))
+    .sort((a, b) => b.bytes - a.bytes);
+  const largestLocale = locales[0];
+
+  const mapKey = Object.keys(manifest).find((key) => key.startsWith('src/map/OlMap'));
+  const map = mapKey ? addedBy(manifest, mapKey, firstPageWithoutLocale) : new Set<string>();
+  const firstPage = new Set([...firstPageWithoutLocale, ...(largestLocale?.chunks ?? [])]);
+  const mapInFirstPage = mapKey ? firstPage.has(mapKey) : false;
+
+  console.log('First page, gzip (level 6):');
+  for (const key of [...firstPage].sort((a, b) => gzipped(manifest[b]!.file) - gzipped(manifest[a]!.file))) {
+    console.log(`  ${kb(gzipped(manifest[key]!.file)).padStart(9)}  ${manifest[key]!.file}`);
+  }
+  const figures = {
+    entry_gzip_bytes: totalOf(manifest, entry),
+    home_route_gzip_bytes: totalOf(manifest, home),
+    largest_locale: largestLocale?.key.replace(/^src\/i18n\/locales\/|\.ts$/g, '') ?? null,
+    largest_locale_gzip_bytes: largestLocale?.bytes ?? 0,
+    first_page_gzip_bytes: totalOf(manifest, firstPage),
+    budget_bytes: BUDGET_BYTES,
+    map_gzip_bytes: totalOf(manifest, map),
+    map_in_first_page: mapInFirstPage,
+  };
+  const ratio = Math.round((figures.first_page_gzip_bytes / BUDGET_BYTES) * 1000) / 1000;
+  const withinBudget = figures.first_page_gzip_bytes <= BUDGET_BYTES && !mapInFirstPage;
+
+  const line = (label: string, bytes: number) =>
+    console.log(`${label.padEnd(38)} ${kb(bytes).padStart(9)}  (${((bytes / BUDGET_BYTES) * 100).toFixed(1)}% of the ${kb(BUDGET_BYTES)} budget)`);
+  line('entry chunk + its static imports', figures.entry_gzip_bytes);
+  line('home route chunk (what it adds)', figures.home_route_gzip_bytes);
+  line(`largest language chunk (${figures.largest_locale})`, figures.largest_locale_gzip_bytes);
+  line('first page in all', figures.first_page_gzip_bytes);
+  console.log(`ratio first page / budget: ${ratio} (target ≤ 1)`);
+  console.log(`map chunk (lazy, not in the first page): ${kb(figures.map_gzip_bytes)}${mapInFirstPage ? ' — BUT IT IS IN THE FIRST PAGE' : ''}`);
+  console.log(JSON.stringify({ bench: 'bundle', ...figures, ratio, within_budget: withinBudget }));
+  if (!withinBudget) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bem } from '../../web/src/i18n/locales/bem.js';
+import { nya } from '../../web/src/i18n/locales/nya.js';
+import { DESKTOP, launchBrowser, openPage, visit } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The header's language menu button (its name is in the language on screen). */
+const languageButton = (page: Page) => page.getByRole('banner').locator('.language-switcher__button').first();
+
+const switchTo = async (page: import('playwright-core').Page, nativeName: string) => {
+  await languageButton(page).click();
+  await page.getByRole('menuitemradio', { name: nativeName }).click();
+};
+
+describe('languages', () => {
+  it('switches to Nyanja: translated screens, a toast, <html lang>, and it is remembered', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await visit(page, '/');
+    await switchTo(page, 'Chinyanja');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe(nya.home.hero.title);
+    await expect(page.getByTestId('toast').textContent()).resolves.toContain('Chilankhulo chasinthidwa kukhala Chinyanja');
+    // BCP 47 tag for Nyanja/Chichewa: the two-letter ISO 639-1 code.
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ny');
+    await expect(page.getByRole('link', { name: nya.nav.book, exact: true }).first().isVisible()).resolves.toBe(true);
+
+    await visit(page, '/support');
+    await expect(page.locator('h1').textContent()).resolves.toBe(nya.support.title);
+    await page.reload();
+    await page.locator('h1').waitFor();
+    await expect(page.locator('h1').textContent()).resolves.toBe(nya.support.title);
+    await languageButton(page).click();
+    await expect(page.getByRole('menuitemradio', { name: 'Chinyanja' }).getAttribute('aria-checked')).resolves.toBe('true');
+    await context.close();
+  });
+
+  it('switches to Bemba and shows the city page in Bemba', async () => {
+    const { page, context } = await openPage(browser, DESKTOP);
+    await visit(page, '/ndola');
+    await switchTo(page, 'Ichibemba');
+    await expect.poll(() => page.locator('#city-services-title').textContent()).toBe('Ifyo tubomba mu Ndola');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('bem');
+    await expect(page.title()).resolves.toBe(bem.meta.cityTitle.replace('{{city}}', 'Ndola'));
+    await visit(page, '/accessibility');
+    await expect(page.locator('h1').textContent()).resolves.toBe(bem.accessibility.title);
+    await context.close();
+  });
+
+  it('starts in the browser’s language when nothing is stored (French), and Chichewa “ny” reads as Nyanja', async () => {
+    const french = await openPage(browser, DESKTOP, 'fr-FR');
+    await visit(french.page, '/');
+    await expect(french.page.locator('h1').first().textContent()).resolves.toBe('Courses, colis et livraisons dans tout le Copperbelt');
+    await french.context.close();
+    const chichewa = await openPage(browser, DESKTOP, 'ny-MW');
+    await visit(chichewa.page, '/');
+    await expect(chichewa.page.locator('h1').first().textContent()).resolves.toBe(nya.home.hero.title);
+    await chichewa.context.close();
+  });
+});

@@ -1,0 +1,63 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** How many distinct colours the map's canvases hold: a blank or failed map has one or none. */
+const canvasColours = (page: Page) =>
+  page.locator('[data-testid="ol-map"]').evaluate((map) => {
+    const colours = new Set<string>();
+    for (const canvas of map.querySelectorAll('canvas')) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) continue;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
+    }
+    return colours.size;
+  });
+
+describe('the map', () => {
+  it('draws the offline Copperbelt basemap, the trip’s markers and route, asking nothing of any other host', async () => {
+    const { page, context, foreignRequests, scripts } = await openPage(browser, PHONE);
+    await visit(page, '/book?fromPlace=copperbelt-university&from=Copperbelt%20University&toPlace=ndola-teaching-hospital&to=Ndola%20Teaching%20Hospital');
+    await page.locator('[data-testid="ol-map"] canvas').first().waitFor();
+    await expect.poll(() => canvasColours(page), { timeout: 10_000 }).toBeGreaterThan(5);
+    expect(scripts.some((script) => /OlMap/.test(script))).toBe(true);
+    await screenshot(page, 'book-map-360x740');
+    await page.waitForLoadState('networkidle');
+    expect(foreignRequests).toEqual([]);
+    await context.close();
+  });
+
+  it('expands to the whole screen and back', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await visit(page, '/kitwe');
+    const map = page.getByRole('region', { name: 'Kitwe on the map' });
+    await map.locator('canvas').first().waitFor();
+    await page.getByRole('button', { name: 'Expand map' }).click();
+    const expanded = await map.boundingBox();
+    expect(expanded).toMatchObject({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    await expect(page.getByRole('button', { name: 'Minimise map' }).getAttribute('aria-pressed')).resolves.toBe('true');
+    await page.getByRole('button', { name: 'Minimise map' }).click();
+    expect((await map.boundingBox())!.height).toBeLessThan(PHONE.height);
+    await context.close();
+  });
+
+  it('fetches online tiles only when a tile URL is configured', async () => {
+    const { page, context, foreignRequests } = await openPage(browser, PHONE);
+    await page.addInitScript(() => {
+      (window as unknown as { __TIYENDE_CONFIG__: object }).__TIYENDE_CONFIG__ = { tileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png', tileAttribution: '© Example tiles' };
+    });
+    await page.route('https://tiles.example.test/**', (route) => route.fulfill({ status: 404 }));
+    await visit(page, '/ndola');
+    await page.locator('[data-testid="ol-map"] canvas').first().waitFor();
+    await expect.poll(() => foreignRequests.filter((url) => url.startsWith('https://tiles.example.test/')).length).toBeGreaterThan(0);
+    expect(foreignRequests.every((url) => /^https:\/\/tiles\.example\.test\/\d+\/\d+\/\d+\.png$/.test(url))).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = (): string => inject('e2eBaseUrl');
+
+/** Screenshots are kept as test artifacts under test-results/ (gitignored). */
+export const screenshotDir = fileURLToPath(new URL('../../../test-results/e2e/', import.meta.url));
+
+/** Debian's chromium; playwright's own browser download is not reachable from here. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export const PHONE = { width: 360, height: 740 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  /** Every request the page made to a host other than the app's own. */
+  foreignRequests: string[];
+  /** Every script the page loaded from the app. */
+  scripts: string[];
+}
+
+/**
+ * A fresh context (no storage carried over) at the given size, in English unless told otherwise,
+ * recording requests that leave the app's host.
+ */
+export async function openPage(browser: Browser, viewport: { width: number; height: number } = PHONE, locale = 'en-GB'): Promise<TestPage> {
+  const context = await browser.newContext({ viewport, locale, reducedMotion: 'no-preference', colorScheme: 'light' });
+  const page = await context.newPage();
+  const appHost = new URL(baseUrl()).host;
+  const foreignRequests: string[] = [];
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:') return;
+    if (url.host !== appHost) foreignRequests.push(request.url());
+    else if (request.resourceType() === 'script') scripts.push(url.pathname);
+  });
+  return { context, page, foreignRequests, scripts };
+}
+
+/** Loads a path and waits until the app has rendered its first screen. */
+export async function visit(page: Page, pathname: string): Promise<void> {
+  await page.goto(`${baseUrl()}${pathname}`);
+  await page.locator('main#main').waitFor();
+  await page.locator('main#main h1').first().waitFor();
+}
+
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
