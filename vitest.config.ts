@@ -1,7 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // CI asks for a JSON report beside the console one (.ci/run sums them).
+    reporters: process.env.TIYENDE_TEST_REPORT_DIR
+      ? ['default', ['json', { outputFile: path.join(process.env.TIYENDE_TEST_REPORT_DIR, 'unit.json') }]]
+      : ['default'],
     include: ['domain', 'commands', 'projections', 'platform', 'api', 'tests', 'web'].map((dir) => `${dir}/**/*.spec.ts`),
     exclude: ['**/node_modules/**', 'tests/e2e/**'],
     globalSetup: ['tests/support/globalSetup.ts'],

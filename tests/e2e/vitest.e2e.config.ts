@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
+    // CI asks for a JSON report beside the console one (.ci/run sums them).
+    reporters: process.env.TIYENDE_TEST_REPORT_DIR
+      ? ['default', ['json', { outputFile: path.join(process.env.TIYENDE_TEST_REPORT_DIR, 'e2e.json') }]]
+      : ['default'],
     include: ['tests/e2e/**/*.e2e.spec.ts'],
     globalSetup: ['tests/e2e/support/globalSetup.ts'],
     fileParallelism: false,
