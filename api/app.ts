@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Logger } from 'pino';
 import type { Accounts } from './accounts/index.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerCommandLog } from './plugins/commandLog.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import type { App } from './types.js';
 import { healthRoutes, type HealthReport } from './routes/health.js';
@@ -64,6 +65,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   // The session cookie is read on every request; the secret signs the short-lived provider cookie.
   await app.register(cookie, { secret: deps.accounts.context.secret });
   registerAuth(app, deps.accounts);
+  registerCommandLog(app);
 
   await app.register(healthRoutes(deps.health));
   await app.register(authRoutes(deps.accounts));

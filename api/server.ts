@@ -2,12 +2,17 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startInfrastructure } from './infrastructure.js';
 import { createLogger } from './logger.js';
+import { demoBanner, demoDataWanted, seedDemoData } from './demo/index.js';
 
 /** Starts Tiyende: the database (embedded unless DATABASE_URL), the event store, projections, HTTP. */
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
+  const withDemoData = demoDataWanted({ DEMO_DATA: process.env.DEMO_DATA, NODE_ENV: config.NODE_ENV });
   const infrastructure = await startInfrastructure(config, logger);
+  const demo = withDemoData
+    ? await seedDemoData({ accounts: infrastructure.accounts.context, commands: infrastructure.commands, logger: logger.child({ component: 'demo' }) })
+    : null;
   const app = await buildApp({
     logger,
     health: infrastructure.health,
@@ -31,6 +36,7 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(`Tiyende is running on http://localhost:${config.PORT}`);
+  if (demo) process.stdout.write(demoBanner(`http://localhost:${config.PORT}`, demo));
 }
 
 main().catch((error: unknown) => {

@@ -87,6 +87,8 @@ export function driverDutyRoutes({ commands, db }: ProductRouteDeps): FastifyPlu
     app.post(
       '/api/drivers/:driverId/location',
       {
+        // Sent every few seconds by every online driver: log only problems.
+        logLevel: 'warn',
         schema: {
           tags: ['drivers'],
           summary: "The driver's position, every few seconds while online (telemetry, not events); 409 while offline",

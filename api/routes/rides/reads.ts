@@ -67,6 +67,8 @@ export function rideReadRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
     app.get(
       '/api/rides/pending/:vehicleType',
       {
+        // Sent every few seconds by every online driver: log only problems.
+        logLevel: 'warn',
         schema: {
           tags: ['rides'],
           summary: 'Rides looking for a driver, for a verified driver of that vehicle type (polled every 5 s while online)',

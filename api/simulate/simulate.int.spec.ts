@@ -1,0 +1,59 @@
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bidsForRide } from '../../projections/bidsByRide/index.js';
+import { rideById } from '../../projections/rides/index.js';
+import { startApiTestBed, type ApiTestBed } from '../../tests/support/apiTestBed.js';
+import { demoDrivers } from '../demo/roster.js';
+import { seedDemoData } from '../demo/seed.js';
+import { runSimulation } from './simulation.js';
+
+/**
+ * `npm run simulate` against a real listening server (the whole API on a database of its own,
+ * seeded with the demo data): two rides from booking to both ratings, through HTTP only.
+ */
+
+let bed: ApiTestBed;
+let url: URL;
+beforeAll(async () => {
+  bed = await startApiTestBed();
+  await seedDemoData({ accounts: { db: bed.db, clock: bed.clock }, commands: bed.commands, logger: pino({ level: 'silent' }) });
+  await bed.settle();
+  await bed.app.listen({ port: 0, host: '127.0.0.1' });
+  url = new URL(`http://127.0.0.1:${(bed.app.server.address() as AddressInfo).port}`);
+}, 60_000);
+afterAll(() => bed.close());
+
+it('drives two rides to completed and rated, one of them through bids, and leaves everyone tidy', async () => {
+  const lines: string[] = [];
+  const summary = await runSimulation(
+    { baseUrl: url, rides: 2, tickMs: 100, stepMetres: 3_000, riders: 2, seed: 20261201, timeoutMs: 10_000 },
+    // The bed's clock is fake: the authenticator codes must be those of the server's time.
+    { write: (line) => lines.push(line), now: () => bed.clock.now() },
+  );
+  const log = lines.join('\n');
+
+  expect(summary.finished.length, log).toBeGreaterThanOrEqual(2);
+  await bed.settle();
+  for (const finished of summary.finished) {
+    const ride = await rideById(bed.db, finished.rideId);
+    expect(ride, finished.rideId).toMatchObject({ status: 'completed', rider_rating_given: expect.any(Number), driver_rating_given: expect.any(Number) });
+    expect(log).toContain(`${finished.rideId}  `);
+  }
+  const throughBids = summary.finished.filter((ride) => ride.pricingMethod === 'bidding');
+  expect(throughBids.length, log).toBeGreaterThanOrEqual(1);
+  for (const { rideId, acceptedBidId } of throughBids) {
+    const bids = await bidsForRide(bed.db, rideId);
+    expect(bids.find((bid) => bid.bid_id === acceptedBidId)?.status, log).toBe('accepted');
+    expect(log).toMatch(new RegExp(`${rideId}.*bid K`));
+    expect(log).toMatch(new RegExp(`${rideId}.*accepted .*bid of K`));
+  }
+  for (const step of ['requested ', 'arrived at', 'started the trip', 'completed at', 'rated the driver']) expect(log).toContain(step);
+
+  // On leaving, nothing is left half done: no ride waits or runs, every demo driver is offline.
+  const open = await bed.db.selectFrom('rm_rides').select(['ride_id', 'status']).where('status', 'in', ['pending', 'accepted', 'arrived', 'in_progress']).execute();
+  expect(open, log).toEqual([]);
+  const online = await bed.db.selectFrom('rm_driver_profiles').select('driver_id').where('online', '=', true).execute();
+  expect(online).toEqual([]);
+  expect(log.match(/ online at /g)).toHaveLength(demoDrivers.length);
+}, 60_000);
