@@ -9,6 +9,7 @@ import type { Accounts } from './accounts/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerCommandLog } from './plugins/commandLog.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerTextSafety } from './plugins/textSafety.js';
 import type { App } from './types.js';
 import { healthRoutes, type HealthReport } from './routes/health.js';
 import { webRoutes } from './routes/web.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   await app.register(cookie, { secret: deps.accounts.context.secret });
   registerAuth(app, deps.accounts);
   registerCommandLog(app);
+  registerTextSafety(app);
 
   await app.register(healthRoutes(deps.health));
   await app.register(authRoutes(deps.accounts));

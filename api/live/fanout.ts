@@ -113,7 +113,9 @@ export function offerDeliveries(offers: readonly RideOffer[], state: RideState, 
 /** A bid is between the ride's rider and the driver who placed it; other bidders never see it. */
 export function bidDeliveries(event: BidEvent, riderId: string | null, driverUserId: string, at: string): Delivery[] {
   const { rideId, bidId, driverId } = event.data;
-  const audience: Audience = { kind: 'people', userIds: riderId ? [riderId, driverUserId] : [driverUserId], watchersOf: rideId };
+  // Only the rider and the bidder: others following the ride (the winning driver on the trip
+  // screen) must not learn about rival bids.
+  const audience: Audience = { kind: 'people', userIds: riderId ? [riderId, driverUserId] : [driverUserId], watchersOf: null };
   const update = (status: BidUpdateMessage['status'], reason: string | null = null): Delivery[] => [
     { audience, message: { type: 'bid_update', rideId, bidId, driverId, status, reason, at } },
   ];

@@ -117,7 +117,7 @@ describe('who hears of a bid', () => {
     };
     expect(bidDeliveries(placed, rider.userId, 'user-bidder', at)).toEqual([
       {
-        audience: { kind: 'people', userIds: [rider.userId, 'user-bidder'], watchersOf: rideId },
+        audience: { kind: 'people', userIds: [rider.userId, 'user-bidder'], watchersOf: null },
         message: { type: 'new_bid', ...ids, amountNgwee: 5_500, estimatedArrivalMinutes: 4, expiresAt: at, at },
       },
     ]);

@@ -8,7 +8,7 @@ export const submitDriverApplication = commandSchema(
   'SubmitDriverApplication',
   z.object({
     driverId: nonBlank,
-    licenceNumber: nonBlank,
+    licenceNumber: nonBlank.max(40),
     vehicle: vehicleSchema,
     documents: z.array(driverDocumentSchema),
   }),

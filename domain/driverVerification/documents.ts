@@ -26,7 +26,7 @@ export const driverDocumentLabels: Record<DriverDocumentKind, string> = {
 
 export const driverDocumentSchema = z.object({
   kind: z.enum(driverDocumentKinds),
-  reference: nonBlank,
+  reference: nonBlank.max(60),
   expiresOn: z.iso.date(),
 });
 export type DriverDocument = z.infer<typeof driverDocumentSchema>;

@@ -6,11 +6,11 @@ import { driverDocumentSchema } from './documents.js';
 export const driverVerificationStream = (driverId: string) => `driverVerification-${driverId}`;
 
 export const vehicleSchema = z.object({
-  make: nonBlank,
-  model: nonBlank,
+  make: nonBlank.max(60),
+  model: nonBlank.max(60),
   year: z.int().min(1950).max(2100),
-  colour: nonBlank,
-  plateNumber: nonBlank.transform((plate) => plate.toUpperCase().replace(/\s+/g, ' ')),
+  colour: nonBlank.max(40),
+  plateNumber: nonBlank.max(20).transform((plate) => plate.toUpperCase().replace(/\s+/g, ' ')),
   /** The catalogue service the driver offers with this vehicle; rides of that type are theirs to take. */
   type: vehicleIdSchema,
 });

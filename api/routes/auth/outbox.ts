@@ -14,7 +14,7 @@ export function outboxRoutes(outbox: readonly OutboxEntry[]): FastifyPluginAsync
         schema: {
           tags: ['development'],
           summary: 'Codes sent by the development transport (not in production)',
-          querystring: z.object({ to: z.string().optional().describe('Only messages to this phone number or e-mail address') }),
+          querystring: z.object({ to: z.string().max(320).optional().describe('Only messages to this phone number or e-mail address') }),
           response: {
             200: z.object({
               messages: z.array(

@@ -21,7 +21,7 @@ export const RegisterBody = z
     email: Email,
     password: Password,
     /** The combined sign-up page asks twice; when sent, the two must match. */
-    confirmPassword: optionalField(z.string()),
+    confirmPassword: optionalField(z.string().max(256, 'Password must be at most 256 characters')),
     fullName: FullName,
     username: optionalField(Username),
     phoneNumber: optionalField(PhoneNumber),

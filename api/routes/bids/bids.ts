@@ -49,7 +49,9 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
         const ride = await rideRow(db, store, rideId);
         if (!ride) throw rideNotFound(rideId);
         if (me.userType === 'driver') {
+          // A driver sees their own bid; a driver with none who is not on the ride learns nothing.
           const own = await findBid(db, bidIdFor(rideId, me.id));
+          if (!own && !partyOf(me, ride)) throw rideNotFound(rideId);
           return { rideId, bids: await presentBids(db, own ? [own] : [], pickupOf(ride)) };
         }
         if (!partyOf(me, ride)) throw rideNotFound(rideId);
@@ -102,6 +104,9 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
         const { bidId } = request.params;
         const rideId = (await loadBid(store, bidId)).context.bid?.rideId;
         if (!rideId) throw bidNotFound(bidId);
+        // Only the ride's rider may act on its bids; anyone else sees no such bid.
+        const ride = await rideFromStream(store, rideId);
+        if (!ride || !partyOf(signedInUser(request), ride.ride)) throw bidNotFound(bidId);
         await acceptBid(commands, { rideId, bidId }, commandContextFor(request));
         return answerAfterWrite(readDeps, signedInUser(request), rideId);
       },
@@ -121,6 +126,9 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
       },
       async (request) => {
         const { bidId } = request.params;
+        // Only the bidder: to anyone else the bid does not exist.
+        const placed = (await loadBid(store, bidId)).context.bid;
+        if (!placed || placed.driverUserId !== signedInUser(request).id) throw bidNotFound(bidId);
         const result = await withdrawBid(commands, { bidId }, commandContextFor(request));
         const row = await bidFromStream(store, bidId);
         if (!row) throw bidNotFound(bidId);

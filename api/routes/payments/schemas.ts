@@ -35,12 +35,13 @@ export const ProcessPaymentBody = z.object({
   currency: z.literal('ZMW', { error: 'currency must be ZMW' }).default('ZMW'),
   paymentMethod: z
     .string({ error: 'Please select a payment method and enter a valid amount.' })
-    .min(1, 'Please select a payment method and enter a valid amount.'),
-  accountNumber: z.string().optional(),
-  phoneNumber: z.string().optional(),
+    .min(1, 'Please select a payment method and enter a valid amount.')
+    .max(50, 'Please select a payment method and enter a valid amount.'),
+  accountNumber: z.string().max(100, 'Account number must be at most 100 characters').optional(),
+  phoneNumber: z.string().max(25, 'Phone number must be at most 25 characters').optional(),
   /** Never stored, never logged. */
   pin: z.string().max(4, 'PIN must be at most 4 characters').optional(),
-  userId: z.string().optional().describe('When sent, it must be your own id'),
+  userId: z.string().max(100, 'must be at most 100 characters').optional().describe('When sent, it must be your own id'),
 });
 
 export const NotAvailable = ErrorBody.describe("501 'payments_not_available': a later issue builds mobile-money payments");

@@ -153,7 +153,7 @@ describe('POST /api/rides/:rideId/counter-offer', () => {
     const rideId = await biddingRide();
     const url = `/api/rides/${rideId}/counter-offer`;
     expect((await call(bed, null, 'POST', url, { offeredFare: 35 })).status).toBe(401);
-    expect((await call(bed, otherRider, 'POST', url, { offeredFare: 35 })).status).toBe(403);
+    expect((await call(bed, otherRider, 'POST', url, { offeredFare: 35 })).status).toBe(404);
     const bad = await call(bed, rider, 'POST', url, { offeredFare: -2 });
     expect([bad.status, bad.body.issues[0].field]).toEqual([400, 'body.offeredFare']);
     expect((await call(bed, rider, 'POST', '/api/rides/no-such-ride/counter-offer', { offeredFare: 35 })).status).toBe(404);
@@ -169,7 +169,7 @@ describe('POST /api/rides/:rideId/decline-bids', () => {
     const rideId = await biddingRide();
     const url = `/api/rides/${rideId}/decline-bids`;
     expect((await call(bed, null, 'POST', url)).status).toBe(401);
-    expect((await call(bed, otherRider, 'POST', url)).status).toBe(403);
+    expect((await call(bed, otherRider, 'POST', url)).status).toBe(404);
     const malformed = await call(bed, rider, 'POST', '/api/rides/bad%20id/decline-bids');
     expect([malformed.status, malformed.body.issues[0].field]).toEqual([400, 'params.rideId']);
     expect((await call(bed, rider, 'POST', '/api/rides/no-such-ride/decline-bids')).status).toBe(404);

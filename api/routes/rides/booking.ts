@@ -6,7 +6,7 @@ import { commandContextFor, notYours } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { ngweeOf } from './money.js';
-import { answerAfterWrite } from './rideSources.js';
+import { answerAfterWrite, requireRideParty } from './rideSources.js';
 import { AcceptRideBody, CounterOfferBody, RequestRideBody, Ride, RideParams } from './schemas.js';
 import { inWireTerms } from './wireErrors.js';
 
@@ -93,6 +93,9 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
           response: { 200: Ride, ...errorResponses },
         },
         preValidation: requireUser({ roles: ['passenger'] }),
+        // Not your ride: the same 404 as a ride that does not exist.
+        preHandler: async (request: { params: { rideId: string } }) =>
+          requireRideParty(commands.store, signedInUser(request as never), request.params.rideId),
       },
       async (request) => {
         const { rideId } = request.params;
@@ -113,6 +116,9 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
           response: { 200: Ride, ...errorResponses },
         },
         preValidation: requireUser({ roles: ['passenger'] }),
+        // Not your ride: the same 404 as a ride that does not exist.
+        preHandler: async (request: { params: { rideId: string } }) =>
+          requireRideParty(commands.store, signedInUser(request as never), request.params.rideId),
       },
       async (request) => {
         const { rideId } = request.params;

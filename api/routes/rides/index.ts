@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { rideBookingRoutes } from './booking.js';
+import { rideEventRoutes } from './events.js';
 import { rideReadRoutes } from './reads.js';
 import { rideTripRoutes } from './trip.js';
 
@@ -10,5 +11,6 @@ export function ridesGroup(deps: ProductRouteDeps): FastifyPluginAsyncZod {
     await app.register(rideReadRoutes(deps));
     await app.register(rideBookingRoutes(deps));
     await app.register(rideTripRoutes(deps));
+    await app.register(rideEventRoutes(deps));
   };
 }

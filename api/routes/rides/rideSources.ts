@@ -61,6 +61,16 @@ export interface RideReadDeps {
   store: EventStore;
 }
 
+/**
+ * For the ride's step routes: a caller who is not on the ride (nor an admin) gets the same 404 as
+ * for a ride that does not exist, before any command runs. A party doing what they may not still
+ * gets the command's own 403.
+ */
+export async function requireRideParty(store: EventStore, user: PublicUser, rideId: string): Promise<void> {
+  const snapshot = await rideFromStream(store, rideId);
+  if (!snapshot || !partyOf(user, snapshot.ride)) throw rideNotFound(rideId);
+}
+
 /** GET /api/rides/:rideId — the ride from the read models, as this user may see it, or 404. */
 export async function readRideFor({ db, store }: RideReadDeps, user: PublicUser, rideId: string) {
   const fromReadModel = await rideById(db, rideId);

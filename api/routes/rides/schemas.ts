@@ -31,7 +31,7 @@ const StopIn = PlaceIn.extend({ notes: z.string().trim().max(300, 'must be at mo
 
 export const RequestRideBody = z
   .object({
-    passengerId: z.string().optional().describe('Yours, when sent: the session names the rider'),
+    passengerId: z.string().max(100, 'must be at most 100 characters').optional().describe('Yours, when sent: the session names the rider'),
     vehicleType: vehicleIdSchema,
     pickupLocation: PlaceIn,
     dropoffLocation: PlaceIn,

@@ -52,7 +52,7 @@ describe('POST /api/rides/:rideId/arrive', () => {
     const url = `/api/rides/${rideId}/arrive`;
     expect((await call(bed, null, 'POST', url)).status).toBe(401);
     expect((await call(bed, rider, 'POST', url)).body.code).toBe('forbidden_role');
-    expect((await call(bed, otherDriver, 'POST', url)).status).toBe(403);
+    expect((await call(bed, otherDriver, 'POST', url)).status).toBe(404);
     expect((await call(bed, driver, 'POST', '/api/rides/%20/arrive')).status).toBe(400);
     expect((await call(bed, driver, 'POST', '/api/rides/no-such-ride/arrive')).status).toBe(404);
     const arrived = await call(bed, driver, 'POST', url);
@@ -94,7 +94,7 @@ describe('POST /api/rides/:rideId/start', () => {
     const { rideId, driver } = await rideAt('arrived');
     const url = `/api/rides/${rideId}/start`;
     expect((await call(bed, null, 'POST', url, { pin: '1234' })).status).toBe(401);
-    expect((await call(bed, otherDriver, 'POST', url, { pin: '1234' })).status).toBe(403);
+    expect((await call(bed, otherDriver, 'POST', url, { pin: '1234' })).status).toBe(404);
     const malformed = await call(bed, driver, 'POST', url, { pin: '12a4' });
     expect([malformed.status, malformed.body.issues[0].field]).toEqual([400, 'body.pin']);
     expect((await call(bed, driver, 'POST', '/api/rides/no-such-ride/start', { pin: '1234' })).status).toBe(404);
@@ -106,7 +106,7 @@ describe('POST /api/rides/:rideId/complete', () => {
     const { rideId, driver } = await rideAt('in_progress');
     const url = `/api/rides/${rideId}/complete`;
     expect((await call(bed, null, 'POST', url)).status).toBe(401);
-    expect((await call(bed, otherDriver, 'POST', url)).status).toBe(403);
+    expect((await call(bed, otherDriver, 'POST', url)).status).toBe(404);
     const bad = await call(bed, driver, 'POST', url, { distanceKm: -1 });
     expect([bad.status, bad.body.issues[0].field]).toEqual([400, 'body.distanceKm']);
     expect((await call(bed, driver, 'POST', '/api/rides/no-such-ride/complete')).status).toBe(404);
@@ -122,7 +122,7 @@ describe('POST /api/rides/:rideId/rate', () => {
     const { rideId, driver } = await rideAt('completed');
     const url = `/api/rides/${rideId}/rate`;
     expect((await call(bed, null, 'POST', url, { stars: 5 })).status).toBe(401);
-    expect((await call(bed, otherRider, 'POST', url, { stars: 5 })).status).toBe(403);
+    expect((await call(bed, otherRider, 'POST', url, { stars: 5 })).status).toBe(404);
     const tooMany = await call(bed, rider, 'POST', url, { stars: 6 });
     expect([tooMany.status, tooMany.body.issues[0].field]).toEqual([400, 'body.stars']);
     expect((await call(bed, rider, 'POST', '/api/rides/no-such-ride/rate', { stars: 5 })).status).toBe(404);
@@ -140,7 +140,7 @@ describe('POST /api/rides/:rideId/cancel', () => {
     const { rideId } = await rideAt('accepted');
     const url = `/api/rides/${rideId}/cancel`;
     expect((await call(bed, null, 'POST', url, { reason: 'changed plans' })).status).toBe(401);
-    expect((await call(bed, otherRider, 'POST', url, { reason: 'changed plans' })).status).toBe(403);
+    expect((await call(bed, otherRider, 'POST', url, { reason: 'changed plans' })).status).toBe(404);
     expect((await call(bed, staff, 'POST', url, { reason: 'changed plans' })).body.code).toBe('forbidden_role');
     const blank = await call(bed, rider, 'POST', url, { reason: '  ' });
     expect([blank.status, blank.body.issues[0].field]).toEqual([400, 'body.reason']);
@@ -163,7 +163,7 @@ describe('POST /api/rides/:rideId/emergency', () => {
     const { rideId, driver } = await rideAt('accepted');
     const url = `/api/rides/${rideId}/emergency`;
     expect((await call(bed, null, 'POST', url)).status).toBe(401);
-    expect((await call(bed, otherRider, 'POST', url)).status).toBe(403);
+    expect((await call(bed, otherRider, 'POST', url)).status).toBe(404);
     const offMap = await call(bed, rider, 'POST', url, { location: { lat: 200, lng: 28 } });
     expect([offMap.status, offMap.body.issues[0].field]).toEqual([400, 'body.location.lat']);
     expect((await call(bed, rider, 'POST', '/api/rides/no-such-ride/emergency')).status).toBe(404);
@@ -179,7 +179,7 @@ describe('POST /api/rides/:rideId/reissue-pin', () => {
     const url = `/api/rides/${rideId}/reissue-pin`;
     expect((await call(bed, null, 'POST', url)).status).toBe(401);
     expect((await call(bed, driver, 'POST', url)).body.code).toBe('forbidden_role');
-    expect((await call(bed, otherRider, 'POST', url)).status).toBe(403);
+    expect((await call(bed, otherRider, 'POST', url)).status).toBe(404);
     expect((await call(bed, rider, 'POST', '/api/rides/%2F/reissue-pin')).status).toBe(400);
     expect((await call(bed, rider, 'POST', '/api/rides/no-such-ride/reissue-pin')).status).toBe(404);
     const reissued = await call(bed, rider, 'POST', url);

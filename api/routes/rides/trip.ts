@@ -4,7 +4,7 @@ import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { commandContextFor } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { answerAfterWrite } from './rideSources.js';
+import { answerAfterWrite, requireRideParty } from './rideSources.js';
 import { CancelRideBody, CompleteTripBody, EmergencyBody, RateRideBody, Ride, RideParams, StartTripBody } from './schemas.js';
 
 /** Every step is the ride's own write; each answers the ride as the caller may see it. */
@@ -20,6 +20,11 @@ const step = (summary: string) => ({
 export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
   const readDeps = { db, store: commands.store };
   return async (app) => {
+    // Every route here acts on one ride: strangers learn nothing about it (404, like a made-up id).
+    app.addHook('preHandler', async (request) => {
+      const { rideId } = request.params as { rideId: string };
+      await requireRideParty(commands.store, signedInUser(request), rideId);
+    });
     app.post(
       '/api/rides/:rideId/arrive',
       { schema: step('The assigned driver is at the pickup'), preValidation: requireUser({ roles: ['driver'] }) },

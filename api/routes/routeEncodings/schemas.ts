@@ -22,12 +22,12 @@ export const RouteBody = z.object({
 });
 
 export const SubmitBody = RouteBody.extend({
-  driverId: z.string().optional().describe("The spec's client sends the contributor's id; it must be your own"),
+  driverId: z.string().max(100, 'must be at most 100 characters').optional().describe("The spec's client sends the contributor's id; it must be your own"),
 });
 
 export const VerifyBody = z.object({
   isAccurate: z.boolean({ error: 'isAccurate must be true or false' }),
-  driverId: z.string().optional().describe('When sent, it must be your own id'),
+  driverId: z.string().max(100, 'must be at most 100 characters').optional().describe('When sent, it must be your own id'),
   revision: z.int().min(1).optional().describe('The revision you looked at: a vote on a since-revised route is refused (409)'),
 });
 

@@ -1,0 +1,49 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * A fingerprint of everything a request could change: the event store, every read model, and the
+ * ordinary tables the API writes (accounts, sessions, saved payment accounts, support messages,
+ * the admin audit log, driver positions, timers). Two equal digests mean nothing was written.
+ *
+ *   const before = await stateDigest(bed.db);
+ *   …requests that must all be refused…
+ *   expect(await stateDigest(bed.db)).toEqual(before);
+ */
+const WRITTEN_TABLES = [
+  'es_events',
+  'es_streams',
+  'users',
+  'user_sessions',
+  'backup_codes',
+  'one_time_codes',
+  'auth_rate_limits',
+  'external_identities',
+  'saved_payment_methods',
+  'support_messages',
+  'admin_audit_log',
+  'driver_locations',
+  'dispatch_driver_availability',
+  'timers',
+];
+
+export type StateDigest = Record<string, string>;
+
+export async function stateDigest(db: Kysely<any>): Promise<StateDigest> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND (table_name LIKE 'rm\\_%' OR table_name = ANY(${WRITTEN_TABLES}))
+    ORDER BY table_name`.execute(db);
+  const digest: StateDigest = {};
+  for (const { name } of rows) {
+    const { rows: [row] } = await sql<{ count: string; hash: string | null }>`
+      SELECT count(*) AS count, md5(string_agg(t::text, '|' ORDER BY t::text)) AS hash FROM ${sql.table(name)} t`.execute(db);
+    digest[name] = `${row!.count} rows, ${row!.hash ?? 'empty'}`;
+  }
+  return digest;
+}
+
+/** How many events the store holds. */
+export async function eventCount(db: Kysely<any>): Promise<number> {
+  const { rows } = await sql<{ count: string }>`SELECT count(*) AS count FROM es_events`.execute(db);
+  return Number(rows[0]!.count);
+}
