@@ -1,3 +1,4 @@
+import { signInNewPassenger } from './support/passenger.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
@@ -48,6 +49,7 @@ describe('the home page', () => {
 
   it('carries the quick-booking choices into /book', async () => {
     const { page, context } = await openPage(browser, PHONE);
+    await signInNewPassenger(context);
     await visit(page, '/');
     await page.getByLabel('Vehicle', { exact: true }).selectOption('car-xl');
     await page.getByRole('combobox', { name: 'From' }).fill('mukuba');

@@ -1,3 +1,4 @@
+import { signInNewPassenger } from './support/passenger.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, visit } from './support/browser.js';
@@ -11,6 +12,7 @@ afterAll(() => browser?.close());
 describe('location search', () => {
   it('is used from the keyboard alone: popular places, search, arrows, Enter, Escape', async () => {
     const { page, context } = await openPage(browser, PHONE);
+    await signInNewPassenger(context);
     await visit(page, '/book');
     const input = page.getByRole('combobox', { name: 'Destination' });
     await input.focus();
@@ -51,6 +53,7 @@ describe('location search', () => {
     const { page, context } = await openPage(browser, PHONE);
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude, longitude });
+    await signInNewPassenger(context);
     await visit(page, '/book');
     await page.getByRole('button', { name: 'Use my current location' }).click();
     await expect.poll(() => page.getByRole('combobox', { name: 'Pickup' }).inputValue()).toBe(expected);

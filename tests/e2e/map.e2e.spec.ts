@@ -1,3 +1,4 @@
+import { signInNewPassenger } from './support/passenger.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
@@ -24,6 +25,7 @@ const canvasColours = (page: Page) =>
 describe('the map', () => {
   it('draws the offline Copperbelt basemap, the trip’s markers and route, asking nothing of any other host', async () => {
     const { page, context, foreignRequests, scripts } = await openPage(browser, PHONE);
+    await signInNewPassenger(context);
     await visit(page, '/book?fromPlace=copperbelt-university&from=Copperbelt%20University&toPlace=ndola-teaching-hospital&to=Ndola%20Teaching%20Hospital');
     await page.locator('[data-testid="ol-map"] canvas').first().waitFor();
     await expect.poll(() => canvasColours(page), { timeout: 10_000 }).toBeGreaterThan(5);

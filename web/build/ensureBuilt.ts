@@ -28,7 +28,8 @@ export async function ensureWebBuilt(log: (message: string) => void = console.lo
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newestSourceMtime()) return 'fresh';
   log('Building the web app (web/dist)…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn' });
+  // Always a production build (vitest sets NODE_ENV=test, which would give React's dev output).
+  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
   return 'built';
 }
 

@@ -12,8 +12,14 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CityRouteImport } from './routes/$city'
 import { Route as AccessibilityRouteImport } from './routes/accessibility'
+import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BookRouteImport } from './routes/book'
+import { Route as DriverRouteImport } from './routes/driver'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SupportRouteImport } from './routes/support'
+import { Route as TrackRideIdRouteImport } from './routes/track.$rideId'
+import { Route as BookRideIdBidsRouteImport } from './routes/book_.$rideId.bids'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -30,9 +36,29 @@ const AccessibilityRoute = AccessibilityRouteImport.update({
   path: '/accessibility',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthRoute = AuthRouteImport.update({
+  id: '/auth',
+  path: '/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookRoute = BookRouteImport.update({
   id: '/book',
   path: '/book',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DriverRoute = DriverRouteImport.update({
+  id: '/driver',
+  path: '/driver',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileRoute = ProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SupportRoute = SupportRouteImport.update({
@@ -40,43 +66,111 @@ const SupportRoute = SupportRouteImport.update({
   path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrackRideIdRoute = TrackRideIdRouteImport.update({
+  id: '/track/$rideId',
+  path: '/track/$rideId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BookRideIdBidsRoute = BookRideIdBidsRouteImport.update({
+  id: '/book_/$rideId/bids',
+  path: '/book/$rideId/bids',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$city': typeof CityRoute
   '/accessibility': typeof AccessibilityRoute
+  '/auth': typeof AuthRoute
   '/book': typeof BookRoute
+  '/driver': typeof DriverRoute
+  '/login': typeof LoginRoute
+  '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/track/$rideId': typeof TrackRideIdRoute
+  '/book/$rideId/bids': typeof BookRideIdBidsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$city': typeof CityRoute
   '/accessibility': typeof AccessibilityRoute
+  '/auth': typeof AuthRoute
   '/book': typeof BookRoute
+  '/driver': typeof DriverRoute
+  '/login': typeof LoginRoute
+  '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/track/$rideId': typeof TrackRideIdRoute
+  '/book/$rideId/bids': typeof BookRideIdBidsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$city': typeof CityRoute
   '/accessibility': typeof AccessibilityRoute
+  '/auth': typeof AuthRoute
   '/book': typeof BookRoute
+  '/driver': typeof DriverRoute
+  '/login': typeof LoginRoute
+  '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/track/$rideId': typeof TrackRideIdRoute
+  '/book_/$rideId/bids': typeof BookRideIdBidsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/$city' | '/accessibility' | '/book' | '/support'
+  fullPaths:
+    | '/'
+    | '/$city'
+    | '/accessibility'
+    | '/auth'
+    | '/book'
+    | '/driver'
+    | '/login'
+    | '/profile'
+    | '/support'
+    | '/track/$rideId'
+    | '/book/$rideId/bids'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/$city' | '/accessibility' | '/book' | '/support'
-  id: '__root__' | '/' | '/$city' | '/accessibility' | '/book' | '/support'
+  to:
+    | '/'
+    | '/$city'
+    | '/accessibility'
+    | '/auth'
+    | '/book'
+    | '/driver'
+    | '/login'
+    | '/profile'
+    | '/support'
+    | '/track/$rideId'
+    | '/book/$rideId/bids'
+  id:
+    | '__root__'
+    | '/'
+    | '/$city'
+    | '/accessibility'
+    | '/auth'
+    | '/book'
+    | '/driver'
+    | '/login'
+    | '/profile'
+    | '/support'
+    | '/track/$rideId'
+    | '/book_/$rideId/bids'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CityRoute: typeof CityRoute
   AccessibilityRoute: typeof AccessibilityRoute
+  AuthRoute: typeof AuthRoute
   BookRoute: typeof BookRoute
+  DriverRoute: typeof DriverRoute
+  LoginRoute: typeof LoginRoute
+  ProfileRoute: typeof ProfileRoute
   SupportRoute: typeof SupportRoute
+  TrackRideIdRoute: typeof TrackRideIdRoute
+  BookRideIdBidsRoute: typeof BookRideIdBidsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -102,11 +196,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccessibilityRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/auth': {
+      id: '/auth'
+      path: '/auth'
+      fullPath: '/auth'
+      preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/book': {
       id: '/book'
       path: '/book'
       fullPath: '/book'
       preLoaderRoute: typeof BookRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/driver': {
+      id: '/driver'
+      path: '/driver'
+      fullPath: '/driver'
+      preLoaderRoute: typeof DriverRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile': {
+      id: '/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/support': {
@@ -116,6 +238,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/track/$rideId': {
+      id: '/track/$rideId'
+      path: '/track/$rideId'
+      fullPath: '/track/$rideId'
+      preLoaderRoute: typeof TrackRideIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/book_/$rideId/bids': {
+      id: '/book_/$rideId/bids'
+      path: '/book/$rideId/bids'
+      fullPath: '/book/$rideId/bids'
+      preLoaderRoute: typeof BookRideIdBidsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -123,8 +259,14 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CityRoute: CityRoute,
   AccessibilityRoute: AccessibilityRoute,
+  AuthRoute: AuthRoute,
   BookRoute: BookRoute,
+  DriverRoute: DriverRoute,
+  LoginRoute: LoginRoute,
+  ProfileRoute: ProfileRoute,
   SupportRoute: SupportRoute,
+  TrackRideIdRoute: TrackRideIdRoute,
+  BookRideIdBidsRoute: BookRideIdBidsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,9 @@
 import type { Translation } from '../translation.js';
 import { catalogueBem } from './catalogue.bem.js';
+import { authBem } from './auth.bem.js';
+import { bookingBem } from './booking.bem.js';
+import { trackingBem } from './tracking.bem.js';
+import { driverBem } from './driver.bem.js';
 
 /** Icibemba (Bemba), the Copperbelt's most widely spoken language. Everyday loanwords (motoka, lole, foni) are kept as people use them. */
 export const bem: Translation = {
@@ -441,4 +445,8 @@ export const bem: Translation = {
     notFoundDescription: 'Ibula ilyo mulefwaya talipo.',
   },
   catalogue: catalogueBem,
+  auth: authBem,
+  booking: bookingBem,
+  tracking: trackingBem,
+  driver: driverBem,
 };

@@ -1,4 +1,8 @@
 import { catalogueEn } from './catalogue.en.js';
+import { authEn } from './auth.en.js';
+import { bookingEn } from './booking.en.js';
+import { trackingEn } from './tracking.en.js';
+import { driverEn } from './driver.en.js';
 
 /**
  * English: the source text and the fallback. Every other language supplies exactly these keys
@@ -444,4 +448,8 @@ export const en = {
     notFoundDescription: 'The page you are looking for does not exist.',
   },
   catalogue: catalogueEn,
+  auth: authEn,
+  booking: bookingEn,
+  tracking: trackingEn,
+  driver: driverEn,
 };

@@ -1,5 +1,9 @@
 import type { Translation } from '../translation.js';
 import { catalogueFr } from './catalogue.fr.js';
+import { authFr } from './auth.fr.js';
+import { bookingFr } from './booking.fr.js';
+import { trackingFr } from './tracking.fr.js';
+import { driverFr } from './driver.fr.js';
 
 /** Français. */
 export const fr: Translation = {
@@ -441,4 +445,8 @@ export const fr: Translation = {
     notFoundDescription: 'La page que vous cherchez n’existe pas.',
   },
   catalogue: catalogueFr,
+  auth: authFr,
+  booking: bookingFr,
+  tracking: trackingFr,
+  driver: driverFr,
 };

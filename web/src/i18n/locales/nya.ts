@@ -1,5 +1,9 @@
 import type { Translation } from '../translation.js';
 import { catalogueNya } from './catalogue.nya.js';
+import { authNya } from './auth.nya.js';
+import { bookingNya } from './booking.nya.js';
+import { trackingNya } from './tracking.nya.js';
+import { driverNya } from './driver.nya.js';
 
 /** Chinyanja (Nyanja/Chichewa as spoken in Zambia). Everyday loanwords (dalaivala, lole, foni) are kept as Zambians use them. */
 export const nya: Translation = {
@@ -441,4 +445,8 @@ export const nya: Translation = {
     notFoundDescription: 'Tsamba limene mukufuna kulibe.',
   },
   catalogue: catalogueNya,
+  auth: authNya,
+  booking: bookingNya,
+  tracking: trackingNya,
+  driver: driverNya,
 };

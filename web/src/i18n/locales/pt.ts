@@ -1,5 +1,9 @@
 import type { Translation } from '../translation.js';
 import { cataloguePt } from './catalogue.pt.js';
+import { authPt } from './auth.pt.js';
+import { bookingPt } from './booking.pt.js';
+import { trackingPt } from './tracking.pt.js';
+import { driverPt } from './driver.pt.js';
 
 /** Português. */
 export const pt: Translation = {
@@ -441,4 +445,8 @@ export const pt: Translation = {
     notFoundDescription: 'A página que procura não existe.',
   },
   catalogue: cataloguePt,
+  auth: authPt,
+  booking: bookingPt,
+  tracking: trackingPt,
+  driver: driverPt,
 };

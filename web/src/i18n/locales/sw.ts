@@ -1,5 +1,9 @@
 import type { Translation } from '../translation.js';
 import { catalogueSw } from './catalogue.sw.js';
+import { authSw } from './auth.sw.js';
+import { bookingSw } from './booking.sw.js';
+import { trackingSw } from './tracking.sw.js';
+import { driverSw } from './driver.sw.js';
 
 /** Kiswahili. */
 export const sw: Translation = {
@@ -441,4 +445,8 @@ export const sw: Translation = {
     notFoundDescription: 'Ukurasa unaoutafuta haupo.',
   },
   catalogue: catalogueSw,
+  auth: authSw,
+  booking: bookingSw,
+  tracking: trackingSw,
+  driver: driverSw,
 };

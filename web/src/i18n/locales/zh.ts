@@ -1,5 +1,9 @@
 import type { Translation } from '../translation.js';
 import { catalogueZh } from './catalogue.zh.js';
+import { authZh } from './auth.zh.js';
+import { bookingZh } from './booking.zh.js';
+import { trackingZh } from './tracking.zh.js';
+import { driverZh } from './driver.zh.js';
 
 /** 中文（简体）. */
 export const zh: Translation = {
@@ -441,4 +445,8 @@ export const zh: Translation = {
     notFoundDescription: '你要找的页面不存在。',
   },
   catalogue: catalogueZh,
+  auth: authZh,
+  booking: bookingZh,
+  tracking: trackingZh,
+  driver: driverZh,
 };

@@ -1,0 +1,23 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookingProblem } from './bookingForm.js';
+
+/** Every reason Book was refused, together (spec 000 §5), read out and focused when it appears. */
+export function BookingProblems({ problems }: { problems: readonly BookingProblem[] }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problems.length > 0) box.current?.focus();
+  }, [problems]);
+  if (problems.length === 0) return null;
+  return (
+    <div ref={box} className="booking-problems" role="alert" tabIndex={-1} data-testid="booking-problems">
+      <p className="booking-problems__title">{t('booking.errors.title')}</p>
+      <ul>
+        {problems.map((problem) => (
+          <li key={problem.key}>{'values' in problem ? t(problem.key, problem.values) : t(problem.key)}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

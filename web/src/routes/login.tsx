@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuthPage } from '../auth/AuthPage.js';
+import { validateAuthSearch } from '../auth/authSearch.js';
+
+/** The same page as /auth (spec 001: "/auth and /login"); providers send failures here. */
+export const Route = createFileRoute('/login')({
+  validateSearch: validateAuthSearch,
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  return <AuthPage search={Route.useSearch()} />;
+}

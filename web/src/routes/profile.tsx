@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { Protected } from '../auth/Protected.js';
+import { ProfilePage } from '../profile/ProfilePage.js';
+
+export const Route = createFileRoute('/profile')({
+  component: ProfileRoute,
+});
+
+function ProfileRoute() {
+  const { t } = useTranslation();
+  return <Protected signInHint={t('auth.protected.loginToContinue')}>{(user) => <ProfilePage user={user} />}</Protected>;
+}

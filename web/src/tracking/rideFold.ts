@@ -1,0 +1,47 @@
+import { foldThrough } from '../../../domain/shared/decider.js';
+import { rideMachine, type RideContext } from '../../../domain/ride/machine.js';
+import { rideStatus, type RideState, type RideStatus } from '../../../domain/ride/status.js';
+import type { RideEvent } from '../../../domain/ride/events.js';
+import type { RideParty, WireRideEvent } from './rideApi.js';
+
+/**
+ * The ride as the shared machine sees it: the stream's events folded with XState's pure
+ * transition(), the same fold the server decides with. What the screens show and which buttons
+ * they offer come from this snapshot, not from rules written again in components.
+ */
+const ride = foldThrough(rideMachine);
+
+/** Events from the wire, in order. Their data lacks the PIN (the machine only stores it). */
+export function foldRideEvents(events: readonly WireRideEvent[]): RideState {
+  return events.reduce((state, event) => ride.evolve(state, event as unknown as RideEvent), ride.initialState());
+}
+
+export interface RideView extends RideStatus {
+  /** The party may cancel now (the rider before the trip starts; the driver before it starts). */
+  canCancel: boolean;
+  /** The party may still rate the other (once, after completion). */
+  canRate: boolean;
+  /** The party may raise an emergency now (any active stage). */
+  canRaiseEmergency: boolean;
+  /** The trip may start: the driver has arrived and the PIN is not locked. */
+  awaitingPin: boolean;
+  context: RideContext;
+}
+
+const probe = (by: 'rider' | 'driver'): Extract<RideEvent, { type: 'RideCancelled' }>['data'] => ({ rideId: '', by, byUserId: '', reason: 'probe', stage: 'pending' as const, cancelledAt: '' });
+
+/** What the screen derives from the snapshot for this party; null before the first event. */
+export function rideView(state: RideState, party: RideParty | null): RideView | null {
+  const status = rideStatus(state);
+  if (!status) return null;
+  const by = party === 'driver' ? 'driver' : 'rider';
+  // The machine decides: a cancellation by this party is possible only where it has a transition.
+  const canCancel = (party === 'rider' || party === 'driver') && state.can({ type: 'RideCancelled', data: probe(by) } as RideEvent);
+  const canRate =
+    (party === 'rider' || party === 'driver') &&
+    state.can({ type: 'RideRated', data: { rideId: '', by, raterUserId: '', rateeUserId: '', stars: 5, comment: null, ratedAt: '' } } as RideEvent);
+  const canRaiseEmergency =
+    (party === 'rider' || party === 'driver') &&
+    state.can({ type: 'EmergencyRaised', data: { rideId: '', raisedBy: by, raisedByUserId: '', stage: 'pending', location: null, raisedAt: '' } });
+  return { ...status, canCancel, canRate, canRaiseEmergency, awaitingPin: state.matches({ arrived: 'awaitingPin' }), context: state.context };
+}
