@@ -9,7 +9,7 @@ import {
   type InboundMessage,
   type LiveErrorCode,
   type ReplyMessage,
-} from './messages.js';
+} from '../../domain/live/messages.js';
 import { Outbox, type OutboxEvents, type OutboxLimits } from './outbox.js';
 import { TokenBucket, type InboundRate } from './rateLimit.js';
 

@@ -7,7 +7,7 @@ import type { BidEvent } from '../../domain/bid/index.js';
 import type { RideOffer } from '../../domain/dispatch/index.js';
 import { rideStatus, type Booking, type RideEvent, type RideState } from '../../domain/ride/index.js';
 import { assertNever } from '../../domain/shared/command.js';
-import type { BidUpdateMessage, BroadcastMessage, NewRideMessage, RideUpdateMessage } from './messages.js';
+import type { BidUpdateMessage, BroadcastMessage, NewRideMessage, RideUpdateMessage } from '../../domain/live/messages.js';
 
 export type Audience =
   /** These users' sockets, and (when named) the sockets that joined to watch that ride. */

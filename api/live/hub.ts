@@ -14,7 +14,7 @@ import { DRIVER_STREAM_PREFIXES, DriverDirectory } from './drivers.js';
 import { bidDeliveries, offerDeliveries, rideDeliveries, type Delivery } from './fanout.js';
 import { driverPositionSchema, LocationRelay, type DriverPosition } from './locationRelay.js';
 import { Lru } from './lru.js';
-import { broadcastTypes, closeCodes, type BroadcastType } from './messages.js';
+import { broadcastTypes, closeCodes, type BroadcastType } from '../../domain/live/messages.js';
 import { defaultOutboxLimits, type OutboxLimits } from './outbox.js';
 import { defaultInboundRate, type InboundRate } from './rateLimit.js';
 import { LocationRoutes, RIDE_STREAM_PREFIX, RideWatch } from './rides.js';

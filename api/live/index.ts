@@ -12,4 +12,4 @@ export { LiveHub, defaultLiveHubOptions, type Deliveries, type LiveHubDeps, type
 export { fromNewestCheckpoint, type CheckpointReporter } from './startPosition.js';
 export type { DriverPosition } from './locationRelay.js';
 export type { LiveUser } from './connection.js';
-export * from './messages.js';
+export * from '../../domain/live/messages.js';

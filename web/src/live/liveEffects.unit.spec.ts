@@ -36,7 +36,7 @@ describe('live message → cache', () => {
   });
 
   it('refetches pending rides on new_ride, bids on new_bid, and the bidder side on bid_update', () => {
-    expect(invalidationsFor({ type: 'new_ride', rideId: 'r2', vehicleType: 'car', pricingMethod: 'fixed', fareNgwee: 2500, offered: false, distanceKm: null, at: '' })).toEqual([
+    expect(invalidationsFor({ type: 'new_ride', rideId: 'r2', vehicleType: 'car', pricingMethod: 'fixed', pickup: { address: 'Freedom Park', lat: -12.81, lng: 28.21 }, dropoff: { address: 'Mukuba Mall', lat: -12.83, lng: 28.23 }, stopCount: 0, fareNgwee: 2500, passengerCount: 1, packageSize: null, scheduledFor: null, offered: false, distanceKm: null, at: '' })).toEqual([
       ['/api/rides/pending'],
     ]);
     expect(invalidationsFor({ type: 'new_bid', rideId: 'r2', bidId: 'b', driverId: 'd', amountNgwee: 1, estimatedArrivalMinutes: 5, expiresAt: '', at: '' })).toEqual([

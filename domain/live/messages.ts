@@ -5,7 +5,7 @@
  * all, never a PIN.
  */
 import { z } from 'zod';
-import type { RideEventType, RideWireStatus } from '../../domain/ride/index.js';
+import type { RideEventType, RideWireStatus } from '../ride/index.js';
 
 const entityId = z.string().trim().min(1, 'must not be blank').max(128, 'must be at most 128 characters');
 
