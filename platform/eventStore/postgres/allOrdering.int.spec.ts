@@ -216,8 +216,15 @@ describe('random interleavings of concurrent appends (model test)', () => {
             await clients[session]!.query('COMMIT');
             committed.push({ order: tx.order, types: tx.types });
           }
+          // Everything is committed now, but a transaction elsewhere on the server may briefly hold
+          // the fence (late, never wrong): read until the committed events are visible.
+          const expected = committed.reduce((sum, tx) => sum + tx.types.length, 0);
+          let all = (await readEverything(category)).events;
+          for (let wait = 0; all.length < expected && wait < 100; wait++) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            all = (await readEverything(category)).events;
+          }
           incremental.push(...(await readEverything(category, readerPosition)).events);
-          const all = (await readEverything(category)).events;
 
           // Transactions appear whole, in the order they took their first position.
           const oracle = committed.sort((a, b) => a.order - b.order).flatMap((tx) => tx.types);
