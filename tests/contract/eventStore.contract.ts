@@ -97,6 +97,26 @@ export function describeEventStoreContract(
         expect(types(await store.readStream(name))).toEqual(['SomethingHappened', 'SomethingHappened', 'C']);
       });
 
+      it('answers the revision of the last event appended and a position that covers it, alone or in a batch', async () => {
+        // Callers wait for read models to reach this position: it must include the append's
+        // events and none of a later append's.
+        const name = stream();
+        const results = [
+          await store.appendToStream(name, [event('A')], { expectedRevision: 'no_stream' }),
+          await store.appendToStream(name, [event('B'), event('C')], { expectedRevision: 0n }),
+          await store.appendToStream(name, [event('D')], { expectedRevision: 2n }),
+          await store.appendToStream(name, [event('E'), event('F'), event('G')], { expectedRevision: 3n }),
+        ];
+        const read = await store.readStream(name);
+        expect(results.map((r) => r.nextExpectedRevision)).toEqual([0n, 2n, 3n, 6n]);
+        [0, 2, 3, 6].forEach((last, i) => {
+          expect(comparePositions(results[i]!.position, read[last]!.position)).toBeGreaterThanOrEqual(0);
+          if (i < 3) expect(comparePositions(results[i]!.position, read[last + 1]!.position)).toBeLessThan(0);
+        });
+        const batch = await store.appendToStream(stream(), [event('H'), event('I')], { expectedRevision: 'no_stream' });
+        expect(batch.nextExpectedRevision).toBe(1n);
+      });
+
       it('positions grow with every append', async () => {
         const a = await store.appendToStream(stream(), [event()]);
         const b = await store.appendToStream(stream(), [event()]);

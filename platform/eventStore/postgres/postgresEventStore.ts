@@ -23,6 +23,7 @@ import { createAllSubscription } from '../subscription.js';
 import {
   serializeEvents,
   validateExpectedRevision,
+  type SerializedEvent,
   validateMaxCount,
   validateReadStreamOptions,
   validateStreamName,
@@ -67,6 +68,10 @@ export class PostgresEventStore implements EventStore {
     validateStreamName(streamName);
     const expected = validateExpectedRevision(options.expectedRevision ?? 'any');
     const serialized = serializeEvents(events);
+    if (expected === 'no_stream' || typeof expected === 'bigint') {
+      const appended = await this.appendFast(streamName, expected, serialized);
+      if (appended) return appended;
+    }
     const { rows } = await this.query<{
       outcome: 'ok' | 'idempotent' | 'wrong_expected' | 'deleted';
       revision: string;
@@ -79,9 +84,7 @@ export class PostgresEventStore implements EventStore {
         streamName,
         typeof expected === 'bigint' ? expected.toString() : expected,
         serialized.map((e) => e.id),
-        // One JSON document for the batch, assembled from the already-serialized parts: cheaper
-        // than PostgreSQL array literals, whose quoting of JSON text costs more than the JSON.
-        `[${serialized.map((e) => `{"type":${JSON.stringify(e.type)},"data":${e.data},"metadata":${e.metadata}}`).join(',')}]`,
+        batchDocument(serialized),
       ],
     );
     const row = rows[0]!;
@@ -110,6 +113,35 @@ export class PostgresEventStore implements EventStore {
         throw new Error(`es_append answered ${String(unknown)}`);
       }
     }
+  }
+
+  /**
+   * The common case in one plain statement (no function call): a new stream, or the exact
+   * revision the stream is at. No row back means the case is not that simple — the stream
+   * exists, moved on, was deleted, or this is a retry — and es_append decides.
+   */
+  private async appendFast(
+    streamName: string,
+    expected: 'no_stream' | bigint,
+    serialized: readonly SerializedEvent[],
+  ): Promise<AppendResult | undefined> {
+    const after = expected === 'no_stream' ? -1n : expected;
+    const next = after + BigInt(serialized.length);
+    const stream = expected === 'no_stream' ? CREATE_STREAM : ADVANCE_STREAM;
+    const params: unknown[] = [streamName, after.toString(), next.toString()];
+    let text: string;
+    if (serialized.length === 1) {
+      const [event] = serialized as [SerializedEvent];
+      text = `${stream} ${INSERT_ONE_EVENT}`;
+      params.push(event.id, event.type, event.data, event.metadata);
+    } else {
+      text = `${stream} ${INSERT_EVENT_BATCH}`;
+      params.push(serialized.map((e) => e.id), batchDocument(serialized));
+    }
+    const { rows } = await this.query<{ tx: string; pos: string }>(text, params);
+    if (rows.length === 0) return undefined;
+    this.announceAppend();
+    return { nextExpectedRevision: next, position: { commit: BigInt(rows[0]!.tx), prepare: BigInt(rows[0]!.pos) } };
   }
 
   async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
@@ -305,6 +337,30 @@ export class PostgresEventStore implements EventStore {
     }
   }
 }
+
+/**
+ * One JSON document for a batch, assembled from the already-serialized parts: cheaper than
+ * PostgreSQL array literals, whose quoting of JSON text costs more than the JSON.
+ */
+function batchDocument(serialized: readonly SerializedEvent[]): string {
+  return `[${serialized.map((e) => `{"type":${JSON.stringify(e.type)},"data":${e.data},"metadata":${e.metadata}}`).join(',')}]`;
+}
+
+// The fast path's statements: $1 stream, $2 revision before, $3 revision after, then the events.
+const CREATE_STREAM = `WITH stream AS (
+  INSERT INTO es_streams (stream_name, revision) VALUES ($1, $3) ON CONFLICT (stream_name) DO NOTHING RETURNING stream_name)`;
+const ADVANCE_STREAM = `WITH stream AS (
+  UPDATE es_streams SET revision = $3 WHERE stream_name = $1 AND revision = $2 AND NOT tombstoned RETURNING stream_name)`;
+const INSERT_ONE_EVENT = `
+  INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
+  SELECT stream_name, $2::bigint + 1, $4, $5, $6::jsonb, $7::jsonb FROM stream
+  RETURNING transaction_id::text AS tx, global_position::text AS pos`;
+const INSERT_EVENT_BATCH = `, inserted AS (
+  INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
+  SELECT stream.stream_name, $2::bigint + t.ord, ($4::uuid[])[t.ord], t.e ->> 'type', t.e -> 'data', t.e -> 'metadata'
+  FROM stream, jsonb_array_elements($5::jsonb) WITH ORDINALITY AS t(e, ord)
+  RETURNING transaction_id, global_position)
+  SELECT transaction_id::text AS tx, max(global_position)::text AS pos FROM inserted GROUP BY transaction_id`;
 
 // Aliased: an output column named like a table column would win in ORDER BY and sort as text.
 const statementNames = new Map<string, string>();
