@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bem } from '../../web/src/i18n/locales/bem.js';
+import { en } from '../../web/src/i18n/locales/en.js';
+import { fr } from '../../web/src/i18n/locales/fr.js';
 import { nya } from '../../web/src/i18n/locales/nya.js';
 import { DESKTOP, launchBrowser, openPage, visit } from './support/browser.js';
 
@@ -60,5 +62,32 @@ describe('languages', () => {
     await visit(chichewa.page, '/');
     await expect(chichewa.page.locator('h1').first().textContent()).resolves.toBe(nya.home.hero.title);
     await chichewa.context.close();
+  });
+
+  it('loads a route’s own texts with the route, in the language on screen, and brings them along on a switch', async () => {
+    const { page, context, scripts } = await openPage(browser, DESKTOP, 'fr-FR');
+    const routeSectionChunks = () => scripts.filter((script) => /\/assets\/(auth|booking|tracking|driver|support)\.\w+-[\w-]+\.js$/.test(script));
+    await visit(page, '/');
+    expect(routeSectionChunks()).toEqual([]);
+
+    await page.getByRole('banner').getByRole('link', { name: fr.nav.signIn }).first().click();
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe(fr.auth.page.title);
+    expect(routeSectionChunks().map((script) => /\/assets\/(\w+\.\w+)-/.exec(script)![1])).toEqual(['auth.fr']);
+
+    await switchTo(page, 'Ichibemba');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe(bem.auth.page.title);
+    await expect(page.getByRole('tab', { name: bem.auth.page.signUpTab }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('shows a route in English when its texts cannot be fetched in the language on screen, never the raw keys', async () => {
+    const { page, context } = await openPage(browser, DESKTOP, 'fr-FR');
+    await page.route(/\/assets\/auth\.fr-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await visit(page, '/auth');
+    await expect(page.locator('h1').first().textContent()).resolves.toBe(en.auth.page.title);
+    await expect(page.locator('body').innerText()).resolves.not.toMatch(/\bauth\.\w+\.\w+/);
+    // The shared parts stay in French.
+    await expect(page.getByRole('banner').getByRole('link', { name: fr.nav.book, exact: true }).first().isVisible()).resolves.toBe(true);
+    await context.close();
   });
 });

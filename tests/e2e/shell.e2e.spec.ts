@@ -89,7 +89,7 @@ describe('the top navigation', () => {
   it('says so when a language cannot be loaded, and stays in the language it had', async () => {
     const { page, context } = await openPage(browser, DESKTOP);
     await visit(page, '/');
-    await page.route(/\/assets\/fr-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.route(/\/assets\/common\.fr-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.getByRole('banner').locator('.language-switcher__button').first().click();
     await page.getByRole('menuitemradio', { name: 'Français' }).click();
     const toast = page.getByTestId('toast');

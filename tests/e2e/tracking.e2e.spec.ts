@@ -95,8 +95,9 @@ describe('ride tracking, live', () => {
     await driverContext.setGeolocation({ latitude: far.lat, longitude: far.lng });
     await call(driver, 'POST', `/api/drivers/${driver.userId}/location`, { lat: far.lat, lng: far.lng });
     await expectBanner(riderPage, /^Driver is on the way • ETA 7 min$/);
-    const pinLabel = await riderPage.getByTestId('pin-code').getAttribute('aria-label');
-    const pin = /(\d) (\d) (\d) (\d)$/.exec(pinLabel ?? '')!.slice(1).join('');
+    // The PIN as a screen reader announces it, digit by digit.
+    const spokenPin = await riderPage.getByTestId('pin-code').getByText(/^Your PIN is \d \d \d \d$/).textContent();
+    const pin = /(\d) (\d) (\d) (\d)$/.exec(spokenPin ?? '')!.slice(1).join('');
     expect(pin).toMatch(/^[1-9]\d{3}$/);
     expect(await riderPage.getByTestId('pin-code').innerText()).toMatch(new RegExp(pin.split('').join('\\s*')));
 

@@ -6,8 +6,13 @@ import { inject } from 'vitest';
 
 export const baseUrl = (): string => inject('e2eBaseUrl');
 
-/** Screenshots are kept as test artifacts under test-results/ (gitignored). */
-export const screenshotDir = fileURLToPath(new URL('../../../test-results/e2e/', import.meta.url));
+/**
+ * Screenshots are kept as test artifacts in test-results/screenshots/ (gitignored), or where
+ * TIYENDE_SCREENSHOT_DIR says. Not in CI's report folder: .ci/run deletes that when it ends.
+ */
+export const screenshotDir = process.env.TIYENDE_SCREENSHOT_DIR
+  ? path.resolve(process.env.TIYENDE_SCREENSHOT_DIR)
+  : fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 
 /** Debian's chromium; playwright's own browser download is not reachable from here. */
 export function launchBrowser(): Promise<Browser> {

@@ -21,7 +21,9 @@ export const BidDialog = forwardRef<HTMLDialogElement, { ride: PendingRide; driv
   const queryClient = useQueryClient();
   const id = useId();
   const suggested = ((ride.offeredFareNgwee ?? ride.quote.totalNgwee) / 100).toFixed(2);
-  const [amount, setAmount] = useState(suggested);
+  // Until the driver types a fare, the rider's current offer is suggested (a counter-offer moves it).
+  const [typed, setTyped] = useState<string | null>(null);
+  const amount = typed ?? suggested;
   const [message, setMessage] = useState('');
   const [arrival, setArrival] = useState(String(DEFAULT_ARRIVAL_MINUTES));
   const [touched, setTouched] = useState(false);
@@ -75,7 +77,7 @@ export const BidDialog = forwardRef<HTMLDialogElement, { ride: PendingRide; driv
             value={amount}
             aria-invalid={touched && problem !== null}
             aria-describedby={`${id}-bounds${touched && problem ? ` ${id}-error` : ''}`}
-            onChange={(event) => setAmount(event.target.value)}
+            onChange={(event) => setTyped(event.target.value)}
           />
           <p id={`${id}-bounds`} className="fine-print">
             {t('driver.bid.bounds', bounds)}

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Protected } from '../auth/Protected.js';
 import { validateBookSearch } from '../book/bookSearch.js';
 import { BookingScreen } from '../booking/BookingScreen.js';
+import { loadSections } from '../i18n/setup.js';
 
 export const Route = createFileRoute('/book')({
   validateSearch: validateBookSearch,
+  loader: () => loadSections('auth', 'booking'),
   component: BookRoute,
 });
 

@@ -2,9 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Protected } from '../auth/Protected.js';
 import { DriverBids } from '../booking/DriverBids.js';
+import { loadSections } from '../i18n/setup.js';
 
 /** The Driver Bids view of a bidding ride: its own address, so a reload keeps it. */
 export const Route = createFileRoute('/book_/$rideId/bids')({
+  loader: () => loadSections('auth', 'booking'),
   component: BidsRoute,
 });
 

@@ -3,10 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Protected } from '../auth/Protected.js';
 import { DriverDashboard } from '../driver/DriverDashboard.js';
 import '../driver/driver.css';
+import { loadSections } from '../i18n/setup.js';
 import '../tracking/tracking.css';
 import { PageMeta } from '../seo/PageMeta.js';
 
 export const Route = createFileRoute('/driver')({
+  // The active ride's controls share the tracking screen's texts.
+  loader: () => loadSections('auth', 'driver', 'tracking'),
   component: DriverRoute,
 });
 

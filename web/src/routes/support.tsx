@@ -1,11 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { loadSections } from '../i18n/setup.js';
 import { PageMeta } from '../seo/PageMeta.js';
 import { SupportCentre } from '../support/SupportCentre.js';
 import { validateSupportSearch } from '../support/supportTabs.js';
 
 export const Route = createFileRoute('/support')({
   validateSearch: validateSupportSearch,
+  loader: () => loadSections('support'),
   component: SupportRoute,
 });
 

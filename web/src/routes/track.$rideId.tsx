@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Protected } from '../auth/Protected.js';
+import { loadSections } from '../i18n/setup.js';
 import { TrackingPage } from '../tracking/TrackingPage.js';
 
 export const Route = createFileRoute('/track/$rideId')({
+  loader: () => loadSections('auth', 'tracking'),
   component: TrackRoute,
 });
 

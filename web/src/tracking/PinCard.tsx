@@ -32,7 +32,9 @@ export function PinCard({ ride, pin, locked }: { ride: Ride; pin: RidePin; locke
       {pin.status === 'awaiting_driver' && <p>{t('tracking.pin.awaitingDriver')}</p>}
       {shown && (
         <>
-          <p className="pin-card__code" aria-label={t('tracking.pin.codeLabel', { digits: pin.code!.split('').join(' ') })} data-testid="pin-code">
+          <p className="pin-card__code" data-testid="pin-code">
+            {/* Read out digit by digit; the big boxed digits are for the eye (an aria-label on a <p> is not announced). */}
+            <span className="visually-hidden">{t('tracking.pin.codeLabel', { digits: pin.code!.split('').join(' ') })}</span>
             {pin.code!.split('').map((digit, index) => (
               <span key={index} className="pin-card__digit" aria-hidden="true">
                 {digit}
