@@ -4,20 +4,13 @@ import type { DecideDeps, DomainEvent } from '../../domain/shared/index.js';
 import { eventUpcasters, schemaVersionOf } from '../../domain/upcasting/index.js';
 import type { EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
 import type { HandleOptions } from './handleCommand.js';
-import { defaultPlatformSettings, type PlatformSettings } from './settings.js';
+import { eventSourcedSettings, type SettingsSource } from './settings.js';
 
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
-
-/** Where the admin-set platform settings come from; read once per command that needs them. */
-export interface SettingsSource {
-  current(): Promise<PlatformSettings>;
-}
-
-export const defaultSettings: SettingsSource = { current: async () => defaultPlatformSettings };
 
 /** What every command handler and reactor works with. Tests swap the clock and randomness. */
 export interface CommandServices {
@@ -38,7 +31,8 @@ export function createCommandServices(
     clock: systemClock,
     random: () => randomInt(0, 2 ** 48 - 1) / 2 ** 48,
     newId: randomUUID,
-    settings: defaultSettings,
+    // What admins set (the platform settings stream), unless a test fixes the settings.
+    settings: eventSourcedSettings(parts.store),
     ...parts,
   };
 }

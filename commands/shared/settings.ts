@@ -1,24 +1,34 @@
-import type { Weather } from '../../domain/fare/index.js';
+import {
+  defaultPlatformSettings,
+  PLATFORM_SETTINGS_STREAM,
+  type PlatformSettings,
+  type PlatformSettingsEvent,
+} from '../../domain/platformSettings/index.js';
+import { eventUpcasters } from '../../domain/upcasting/index.js';
+import type { EventStore } from '../../platform/eventStore/port.js';
 
-/**
- * What an admin may change at run time (issue: admin settings). Applied to quotes and timers
- * from the moment it changes; stored events keep what applied when they happened.
- */
-export interface PlatformSettings {
-  surgeEnabled: boolean;
-  weather: Weather;
-  /** How long a driver's bid stays valid. */
-  bidWindowSeconds: number;
-  /** How long a ride searches for a driver before it expires. */
-  searchWindowSeconds: number;
-  /** How long before its time a scheduled ride starts searching. */
-  scheduledDispatchLeadMinutes: number;
+export { defaultPlatformSettings, type PlatformSettings };
+
+/** Where the admin-set platform settings come from; read once per command that needs them. */
+export interface SettingsSource {
+  current(): Promise<PlatformSettings>;
 }
 
-export const defaultPlatformSettings: PlatformSettings = {
-  surgeEnabled: false,
-  weather: 'clear',
-  bidWindowSeconds: 120,
-  searchWindowSeconds: 600,
-  scheduledDispatchLeadMinutes: 15,
-};
+/** The defaults, whatever anyone changed (tests that want fixed settings). */
+export const defaultSettings: SettingsSource = { current: async () => defaultPlatformSettings };
+
+/**
+ * The settings in force: the whole set carried by the latest PlatformSettingsChanged (one event
+ * read backwards from the end of the settings stream), or the defaults before any change. Read
+ * at each use, so a change applies to the very next quote, bid and timer on every instance.
+ */
+export function eventSourcedSettings(store: Pick<EventStore, 'readStream'>): SettingsSource {
+  return {
+    async current() {
+      const [latest] = await store.readStream(PLATFORM_SETTINGS_STREAM, { direction: 'backwards', maxCount: 1 });
+      if (!latest) return defaultPlatformSettings;
+      const current = eventUpcasters.upcast({ type: latest.type, data: latest.data, metadata: latest.metadata });
+      return (current as unknown as PlatformSettingsEvent).data.settings;
+    },
+  };
+}

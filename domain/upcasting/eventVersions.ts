@@ -2,6 +2,7 @@ import { bidEventSchemas } from '../bid/events.js';
 import { dispatchEventVersions } from '../dispatch/index.js';
 import { driverDutyEventVersions } from '../driverDuty/events.js';
 import { driverVerificationEventVersions } from '../driverVerification/events.js';
+import { platformSettingsEventVersions } from '../platformSettings/events.js';
 import { rideEventSchemas } from '../ride/events.js';
 import { routeEncodingEventVersions } from '../routeEncoding/events.js';
 
@@ -16,6 +17,7 @@ export const currentEventVersions: Readonly<Record<string, number>> = {
   ...versionsOf(rideEventSchemas),
   ...versionsOf(bidEventSchemas),
   ...dispatchEventVersions,
+  ...platformSettingsEventVersions,
 };
 
 export function schemaVersionOf(type: string): number {

@@ -36,7 +36,7 @@ export function inputsOf(operation: OpenApiOperation): RouteInputs {
 }
 
 export interface BaseRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   params: Record<string, string>;
   query: Record<string, string>;
@@ -98,7 +98,7 @@ type Make = (family: string, label: string, parts: Parts, mustRefuse?: boolean) 
 /** Every malformed variant of the route's valid request `base`, as one arbitrary. */
 export function badRequests(inputs: RouteInputs, base: BaseRequest): fc.Arbitrary<BadRequest> {
   const baseQuery: QueryEntries = Object.entries(base.query);
-  const hasBody = base.method === 'POST' || base.method === 'PATCH';
+  const hasBody = base.method === 'POST' || base.method === 'PUT' || base.method === 'PATCH';
   const sendsBody = hasBody && base.body !== undefined;
   /** The base request with the given parts replaced. */
   const make: Make = (family, label, parts, mustRefuse = true) => ({

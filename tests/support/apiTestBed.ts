@@ -39,7 +39,13 @@ export interface ApiTestBed {
 }
 
 export async function startApiTestBed(
-  options: { settings?: Partial<PlatformSettings>; startAt?: Date; live?: Partial<LiveHubOptions> } = {},
+  options: {
+    settings?: Partial<PlatformSettings>;
+    /** Read the settings from the platform settings stream, as `npm start` does (admins change them), instead of fixing `settings`. */
+    settingsFromEvents?: boolean;
+    startAt?: Date;
+    live?: Partial<LiveHubOptions>;
+  } = {},
 ): Promise<ApiTestBed> {
   const database: TestDatabase = await createTestDatabase('api');
   const pool = createPool(database.url, 20);
@@ -49,7 +55,7 @@ export async function startApiTestBed(
   const store = new PostgresEventStore({ pool, pollIntervalMs: 100 });
   const clock = new FakeClock(options.startAt);
   const settings: PlatformSettings = { ...defaultPlatformSettings, ...options.settings };
-  const commands = createCommandServices({ store, db, clock, settings: { current: async () => settings } });
+  const commands = createCommandServices({ store, db, clock, ...(options.settingsFromEvents ? {} : { settings: { current: async () => settings } }) });
   const accounts = await createTestAccounts(db, { clock });
   await migrateProductTables(db);
   const lagProbe = createPostgresLagProbe(pool);

@@ -1,0 +1,1 @@
+export { changePlatformSettings } from './handlers.js';
