@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { packageSizeSchema, paymentMethodIdSchema, vehicleIdSchema } from '../catalogue/index.js';
 import { commandSchema, instantSchema } from '../shared/command.js';
 import {
+  cancellationReasonSchema,
   driverFactsSchema,
   ngweeSchema,
   placeSchema,
@@ -60,7 +61,11 @@ export const rideCommandSchemas = {
     distanceKm: z.number().nonnegative().nullable().default(null),
     durationMinutes: z.number().nonnegative().nullable().default(null),
   }),
-  CancelRide: z.object({ rideId, reason: z.string().trim().min(1, 'reason is required').max(200) }),
+  CancelRide: z.object({
+    rideId,
+    reasonCode: cancellationReasonSchema.default('other'),
+    reason: z.string().trim().min(1, 'reason is required').max(200),
+  }),
   ExpireRide: z.object({ rideId, searchWindowSeconds: z.number().int().positive() }),
   RaiseEmergency: z.object({
     rideId,

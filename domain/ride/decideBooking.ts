@@ -144,6 +144,7 @@ export function declineAllBids(command: RideCommandOf<'DeclineAllBids'>, state: 
       rideId: ride.booking.rideId,
       by: 'rider',
       byUserId: command.actor.userId,
+      reasonCode: 'declined_all_bids',
       reason: 'declined_all_bids',
       stage: 'pending',
       cancelledAt: deps.now.toISOString(),

@@ -80,6 +80,7 @@ export function cancelRide(command: RideCommandOf<'CancelRide'>, state: RideStat
       rideId: ride.booking.rideId,
       by,
       byUserId: command.actor.userId,
+      reasonCode: command.data.reasonCode,
       reason: command.data.reason,
       stage: requireOpenStage(state, command.type),
       cancelledAt: deps.now.toISOString(),

@@ -3,6 +3,7 @@ import { packageSizeSchema } from '../catalogue/index.js';
 import { instantSchema } from '../shared/command.js';
 import {
   cancellableStageSchema,
+  cancellationReasonSchema,
   ngweeSchema,
   partySchema,
   placeSchema,
@@ -104,12 +105,14 @@ export const rideEventSchemas = {
       completedAt: instantSchema,
     }),
   },
+  /** v2 adds `reasonCode` (v1 had the free text only; see upcasters.ts). */
   RideCancelled: {
-    version: 1,
+    version: 2,
     schema: z.object({
       rideId,
       by: z.enum(['rider', 'driver', 'admin', 'system']),
       byUserId: z.string().min(1),
+      reasonCode: cancellationReasonSchema,
       reason: z.string().min(1),
       stage: cancellableStageSchema,
       cancelledAt: instantSchema,

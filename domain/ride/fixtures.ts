@@ -126,7 +126,7 @@ export const tripCompleted: RideEvent = {
 
 export const rideCancelledByRider: RideEvent = {
   type: 'RideCancelled',
-  data: { rideId, by: 'rider', byUserId: rider.userId, reason: 'changed my mind', stage: 'pending', cancelledAt: minutesBefore(1) },
+  data: { rideId, by: 'rider', byUserId: rider.userId, reasonCode: 'changed_plans', reason: 'changed my mind', stage: 'pending', cancelledAt: minutesBefore(1) },
 };
 
 export const rideExpired: RideEvent = {

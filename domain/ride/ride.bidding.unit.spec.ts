@@ -141,7 +141,7 @@ describe('DeclineAllBids', () => {
       .then([
         {
           type: 'RideCancelled',
-          data: { rideId, by: 'rider', byUserId: rider.userId, reason: 'declined_all_bids', stage: 'pending', cancelledAt: now },
+          data: { rideId, by: 'rider', byUserId: rider.userId, reasonCode: 'declined_all_bids', reason: 'declined_all_bids', stage: 'pending', cancelledAt: now },
         },
       ]));
 

@@ -24,9 +24,10 @@ import {
 } from './fixtures.js';
 
 const spec = DeciderSpecification.for(rideDecider);
+/** Without a code, as drivers, admins and the system cancel: recorded as `other`, the text saying why. */
 const cancel = (actor: Parameters<typeof command>[1], reason = 'plans changed') => command('CancelRide', actor, { reason });
-const cancelledEvent = (by: 'rider' | 'driver' | 'admin' | 'system', byUserId: string, stage: string, reason = 'plans changed') =>
-  ({ type: 'RideCancelled', data: { rideId, by, byUserId, reason, stage, cancelledAt: now } }) as RideEvent;
+const cancelledEvent = (by: 'rider' | 'driver' | 'admin' | 'system', byUserId: string, stage: string, reason = 'plans changed', reasonCode = 'other') =>
+  ({ type: 'RideCancelled', data: { rideId, by, byUserId, reasonCode, reason, stage, cancelledAt: now } }) as RideEvent;
 
 describe('CancelRide', () => {
   it.each([
@@ -62,6 +63,14 @@ describe('CancelRide', () => {
     ['cancelled', cancelled],
     ['expired', expired],
   ] as const)('refuses a %s ride', (_, history) => spec(history).when(cancel(admin)).thenThrows('not_allowed_in_state'));
+
+  it('records the reason code the rider chose beside its text', () =>
+    spec(pending)
+      .when(command('CancelRide', rider, { reasonCode: 'wait_too_long', reason: 'Kudikira nthawi yayitali' }))
+      .then([cancelledEvent('rider', rider.userId, 'pending', 'Kudikira nthawi yayitali', 'wait_too_long')]));
+
+  it('refuses a reason code it does not know', () =>
+    spec(pending).when(command('CancelRide', rider, { reasonCode: 'bored', reason: 'bored' } as never)).thenThrows('invalid', 'data.reasonCode'));
 
   it('refuses a blank reason', () => spec(pending).when(cancel(rider, '   ')).thenThrows('invalid', 'data.reason'));
 });

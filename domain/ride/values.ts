@@ -66,6 +66,15 @@ export const rideWireStatuses = [
 export const rideWireStatusSchema = z.enum(rideWireStatuses);
 export type RideWireStatus = z.infer<typeof rideWireStatusSchema>;
 
+/**
+ * Why a ride was cancelled, as a code analysts can count (the free-text reason beside it is in
+ * whatever language the canceller used). The rider's screen offers the first four; declining
+ * every bid records its own; anything else is `other`, with the text saying what.
+ */
+export const cancellationReasons = ['changed_plans', 'wait_too_long', 'wrong_address', 'booked_by_mistake', 'declined_all_bids', 'other'] as const;
+export const cancellationReasonSchema = z.enum(cancellationReasons);
+export type CancellationReason = z.infer<typeof cancellationReasonSchema>;
+
 /** The stages a ride can be cancelled in (any status before it ends). */
 export const cancellableStageSchema = z.enum(['scheduled', 'pending', 'accepted', 'arrived', 'in_progress']);
 export type CancellableStage = z.infer<typeof cancellableStageSchema>;

@@ -1,3 +1,4 @@
+import { registerRideUpcasters } from '../ride/upcasters.js';
 import { registerRouteEncodingUpcasters } from '../routeEncoding/upcasters.js';
 import { createUpcasterRegistry, type UpcasterRegistry } from './upcasterRegistry.js';
 
@@ -5,6 +6,7 @@ import { createUpcasterRegistry, type UpcasterRegistry } from './upcasterRegistr
 export function createEventUpcasters(): UpcasterRegistry {
   const registry = createUpcasterRegistry();
   registerRouteEncodingUpcasters(registry);
+  registerRideUpcasters(registry);
   return registry;
 }
 

@@ -8,7 +8,7 @@ import {
   type DriverDocument,
   type DriverVerificationCommand,
 } from '../../domain/driverVerification/index.js';
-import { rideDecider, rideStreamId, type RideCommand, type RideEvent } from '../../domain/ride/index.js';
+import { rideDecider, rideStreamId, type CancellationReason, type RideCommand, type RideEvent } from '../../domain/ride/index.js';
 import { routeEncodingDecider, routeEncodingStream, type RouteEncodingCommand, type RouteInput } from '../../domain/routeEncoding/index.js';
 import type { Actor } from '../../domain/shared/command.js';
 import { fold, type Decider, type DomainEvent } from '../../domain/shared/index.js';
@@ -200,8 +200,9 @@ export class Scenario {
     await this.ride(rideId, { type: 'RateRide', actor, data: { rideId, stars, comment } });
   }
 
-  async cancel(rideId: string, actor: Actor, reason = 'changed my mind'): Promise<void> {
-    await this.ride(rideId, { type: 'CancelRide', actor, data: { rideId, reason } });
+  /** Without a reason code the command's default (`other`) applies, as for a client that sends none. */
+  async cancel(rideId: string, actor: Actor, reason = 'changed my mind', reasonCode?: CancellationReason): Promise<void> {
+    await this.ride(rideId, { type: 'CancelRide', actor, data: { rideId, reasonCode, reason } });
   }
 
   async expire(rideId: string, searchWindowSeconds = 600): Promise<void> {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { packageSizeSchema, paymentMethodIdSchema, vehicleIdSchema } from '../../../domain/catalogue/index.js';
-import { pricingMethods, rideWireStatuses } from '../../../domain/ride/index.js';
+import { cancellationReasons, pricingMethods, rideWireStatuses } from '../../../domain/ride/index.js';
 import { EntityId, Instant, instantQuery, limitQuery } from '../../support/http.js';
 import { DriverCard } from '../drivers/schemas.js';
 import { NgweeOut, ZmwAmount, ZmwOut } from './money.js';
@@ -79,6 +79,10 @@ export const CompleteTripBody = z
   .describe('Optional: a request without a body reports nothing');
 
 export const CancelRideBody = z.object({
+  reasonCode: z
+    .enum(cancellationReasons, { error: `must be one of ${cancellationReasons.join(', ')}` })
+    .optional()
+    .describe('Why, as a code analysts count; `other` when left out'),
   reason: z.string({ error: 'is required' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
 });
 

@@ -73,7 +73,8 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       },
       async (request) => {
         const { rideId } = request.params;
-        await cancelRide(commands, { rideId, reason: request.body.reason }, commandContextFor(request));
+        const { reasonCode, reason } = request.body;
+        await cancelRide(commands, { rideId, reasonCode, reason }, commandContextFor(request));
         return answerAfterWrite(readDeps, signedInUser(request), rideId);
       },
     );

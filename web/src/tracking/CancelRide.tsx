@@ -1,10 +1,19 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../toast/Toaster.js';
+import type { CancellationReason } from '../../../domain/ride/values.js';
 import { useRideCommand } from './useRideCommand.js';
 
-const reasons = ['changedPlans', 'waitTooLong', 'wrongAddress', 'bookedByMistake', 'other'] as const;
-type Reason = (typeof reasons)[number];
+/** Each choice on screen and the code the ride records for it (analysts count codes, not words). */
+const reasonCodes = {
+  changedPlans: 'changed_plans',
+  waitTooLong: 'wait_too_long',
+  wrongAddress: 'wrong_address',
+  bookedByMistake: 'booked_by_mistake',
+  other: 'other',
+} as const satisfies Record<string, CancellationReason>;
+type Reason = keyof typeof reasonCodes;
+const reasons = Object.keys(reasonCodes) as Reason[];
 
 /**
  * Cancel with a reason, behind a confirmation (a native modal dialog: focus is trapped and Esc
@@ -17,7 +26,7 @@ export function CancelRide({ rideId }: { rideId: string }) {
   const [reason, setReason] = useState<Reason>('changedPlans');
   const [otherText, setOtherText] = useState('');
   const titleId = useId();
-  const cancel = useRideCommand<{ reason: string }>(rideId, 'cancel', t('tracking.cancel.failed'), () => {
+  const cancel = useRideCommand<{ reasonCode: CancellationReason; reason: string }>(rideId, 'cancel', t('tracking.cancel.failed'), () => {
     dialog.current?.close();
     toast({ title: t('tracking.cancel.done') });
   });
@@ -35,7 +44,7 @@ export function CancelRide({ rideId }: { rideId: string }) {
           method="dialog"
           onSubmit={(event) => {
             event.preventDefault();
-            if (reasonText) cancel.mutate({ reason: reasonText });
+            if (reasonText) cancel.mutate({ reasonCode: reasonCodes[reason], reason: reasonText });
           }}
         >
           <h2 id={titleId}>{t('tracking.cancel.confirmTitle')}</h2>

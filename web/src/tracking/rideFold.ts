@@ -28,7 +28,7 @@ export interface RideView extends RideStatus {
   context: RideContext;
 }
 
-const probe = (by: 'rider' | 'driver'): Extract<RideEvent, { type: 'RideCancelled' }>['data'] => ({ rideId: '', by, byUserId: '', reason: 'probe', stage: 'pending' as const, cancelledAt: '' });
+const probe = (by: 'rider' | 'driver'): Extract<RideEvent, { type: 'RideCancelled' }>['data'] => ({ rideId: '', by, byUserId: '', reasonCode: 'other', reason: 'probe', stage: 'pending' as const, cancelledAt: '' });
 
 /** What the screen derives from the snapshot for this party; null before the first event. */
 export function rideView(state: RideState, party: RideParty | null): RideView | null {
