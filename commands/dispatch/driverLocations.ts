@@ -2,11 +2,11 @@ import { latLngToCell } from 'h3-js';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { z } from 'zod';
+import { DISPATCH_H3_RESOLUTION } from '../../domain/dispatch/index.js';
 import { parseOrInvalid } from '../../domain/shared/command.js';
 import { migrateToLatest } from '../../platform/database/migrate.js';
 
-/** Cells of about 0.7 km² (edge ≈ 0.5 km): a few city blocks, fine enough to rank drivers by ring. */
-export const DISPATCH_H3_RESOLUTION = 8;
+export { DISPATCH_H3_RESOLUTION };
 
 /**
  * The latest position of each driver: telemetry, not events (a ping every few seconds would

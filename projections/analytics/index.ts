@@ -1,0 +1,29 @@
+import type { Projection } from '../runner/projection.js';
+import { bidOutcomesProjection } from './bidOutcomes/index.js';
+import { cancellationsProjection } from './cancellations/index.js';
+import { demandPerCellHourProjection } from './demandPerCellHour/index.js';
+import { revenuePerDayProjection } from './revenuePerDay/index.js';
+import { ridesPerDayProjection } from './ridesPerDay/index.js';
+import { timeToAssignmentProjection } from './timeToAssignment/index.js';
+
+/**
+ * The read models built for analysts (docs/analytics.md): each keeps its own fact table and
+ * publishes views in the `analytics` schema, the only thing the `analyst` role may read.
+ */
+export const analyticsReadModels: readonly Projection[] = [
+  ridesPerDayProjection,
+  timeToAssignmentProjection,
+  bidOutcomesProjection,
+  cancellationsProjection,
+  revenuePerDayProjection,
+  demandPerCellHourProjection,
+];
+
+export { ANALYST_ROLE, ANALYTICS_SCHEMA } from './shared/analystAccess.js';
+export { MAX_SLICE_DAYS, requireSlice, type AnalyticsSlice } from './shared/slice.js';
+export { ridesPerDay, type RidesPerDayLine } from './ridesPerDay/index.js';
+export { timeToAssignment, type TimeToAssignmentLine } from './timeToAssignment/index.js';
+export { bidOutcomes, type BidsLine } from './bidOutcomes/index.js';
+export { cancellations, type CancellationLine } from './cancellations/index.js';
+export { revenuePerDay, type RevenueLine } from './revenuePerDay/index.js';
+export { demandPerCellHour, type DemandLine } from './demandPerCellHour/index.js';

@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitFare } from '../../../domain/fare/index.js';
+import { recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
+import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
+import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
+import { driverEarningsProjection } from '../../driverEarnings/index.js';
+import { revenuePerDayProjection } from './projection.js';
+import { revenuePerDay } from './queries.js';
+
+describe('revenue and driver earnings per day', () => {
+  let bed: TestBed;
+  beforeAll(async () => {
+    bed = await openTestBed('revenueperday');
+    await bed.migrate(revenuePerDayProjection, driverEarningsProjection);
+    const history = await recordAnalyticsHistory(bed.store);
+    for (const projection of [revenuePerDayProjection, driverEarningsProjection]) {
+      await projectUntilApplied({ ...bed, projection, events: history.rideEvents(), batchSize: 4 });
+    }
+  });
+  afterAll(() => bed.dispose());
+
+  it("sums completed rides' fares, the 12 % commission and the drivers' share on the Lusaka day of completion", async () => {
+    expect(splitFare(4_321)).toEqual({ commissionNgwee: 519, netNgwee: 3_802 });
+    const { rows } = await sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, city, vehicle_type, completed_rides, revenue_ngwee,
+        commission_ngwee, driver_earnings_ngwee, drivers_paid
+      FROM analytics.revenue_per_day ORDER BY day, city, vehicle_type`.execute(bed.db);
+    expect(rows).toEqual([
+      { day: '2026-03-04', city: 'kitwe', vehicle_type: 'car', completed_rides: 2, revenue_ngwee: '9321', commission_ngwee: '1119', driver_earnings_ngwee: '8202', drivers_paid: 2 },
+      { day: '2026-03-04', city: 'ndola', vehicle_type: 'motorcycle', completed_rides: 1, revenue_ngwee: '2000', commission_ngwee: '240', driver_earnings_ngwee: '1760', drivers_paid: 1 },
+      { day: '2026-03-05', city: 'kitwe', vehicle_type: 'car', completed_rides: 1, revenue_ngwee: '6000', commission_ngwee: '720', driver_earnings_ngwee: '5280', drivers_paid: 1 },
+    ]);
+  });
+
+  it("agrees with the drivers' own earnings ledger, day by day", async () => {
+    const { rows: ledger } = await sql<{ day: string; gross: string; commission: string; net: string }>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(gross_ngwee) AS gross, sum(commission_ngwee) AS commission, sum(net_ngwee) AS net
+        FROM rm_driver_earnings_daily GROUP BY day ORDER BY day`.execute(bed.db);
+    const revenue = await revenuePerDay(bed.db, { from: '2026-03-01', to: '2026-03-31' });
+    expect(revenue).toEqual(
+      ledger.map((day) => ({
+        day: day.day,
+        completedRides: expect.any(Number),
+        revenueNgwee: Number(day.gross),
+        commissionNgwee: Number(day.commission),
+        driverEarningsNgwee: Number(day.net),
+      })),
+    );
+    expect(revenue.map((day) => day.completedRides)).toEqual([3, 1]);
+    expect(await revenuePerDay(bed.db, { from: '2026-03-01', to: '2026-03-31', city: 'ndola' })).toEqual([
+      { day: '2026-03-04', completedRides: 1, revenueNgwee: 2_000, driverEarningsNgwee: 1_760, commissionNgwee: 240 },
+    ]);
+  });
+});
