@@ -1,3 +1,4 @@
+import { adminActivityProjection } from './adminActivity/index.js';
 import { driverEarningsProjection } from './driverEarnings/index.js';
 import { driverProfilesProjection } from './driverProfiles/index.js';
 import { platformStatsProjection } from './platformStats/index.js';
@@ -6,7 +7,7 @@ import { ridesProjection } from './rides/index.js';
 import { routeEncodingsProjection } from './routeEncodings/index.js';
 import type { Projection } from './runner/projection.js';
 
-/** The read models the API serves (rides, PINs, drivers, earnings, the admin dashboard, route encodings). */
+/** The read models the API serves (rides, PINs, drivers, earnings, the admin dashboard and its activity feed, route encodings). */
 export const apiReadModels: readonly Projection[] = [
   ridesProjection,
   ridePinsProjection,
@@ -14,4 +15,5 @@ export const apiReadModels: readonly Projection[] = [
   driverEarningsProjection,
   platformStatsProjection,
   routeEncodingsProjection,
+  adminActivityProjection,
 ];

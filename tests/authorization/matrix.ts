@@ -11,7 +11,7 @@ import { driverApplication } from '../../api/routes/drivers/fixtures.js';
 import { copperbeltUniversity, freedomPark, roles, type Person, type Resource, type ResourceKind, type Role, type World } from '../support/authorizationWorld.js';
 
 export type Expected = number | '2xx' | '4xx';
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestParts {
   params?: Record<string, string>;
@@ -236,6 +236,11 @@ export const table: RouteRow[] = [
   row('GET', '/api/admin/rides', ADMIN_ONLY(200)),
   row('GET', '/api/admin/rides/:rideId/events', ADMIN_ONLY(200), { uses: 'acceptedRide', request: to.ride }),
   row('GET', '/api/admin/audit-log', ADMIN_ONLY(200)),
+  row('GET', '/api/admin/activity', ADMIN_ONLY(200), { request: () => ({ query: { limit: '5' } }) }),
+  row('GET', '/api/admin/settings', ADMIN_ONLY(200)),
+  row('PUT', '/api/admin/settings', ADMIN_ONLY(200), { request: () => ({ body: { weather: 'rain', bidWindowSeconds: 90 } }) }),
+  row('GET', '/api/admin/analytics', ADMIN_ONLY(200), { request: () => ({ query: { from: '2026-03-01', to: '2026-03-31', city: 'kitwe' } }) }),
+  row('GET', '/api/admin/analytics/:dataset.csv', ADMIN_ONLY(200), { request: () => ({ params: { dataset: 'ridesPerDay' }, query: { vehicleType: 'car' } }) }),
 ];
 
 /** Routes the table leaves out on purpose, with why. */

@@ -141,7 +141,8 @@ export function breaksPattern(pattern: string, text: string): boolean {
  * string only where the field is required: an optional one may take '' for "not given".
  */
 export function refusedStrings(schema: JsonSchema, required = true): string[] {
-  const pool = [...hostileStrings, ...hugeStrings];
+  // An optional field may read '' as "not given" (accounts' optionalField does): not a break there.
+  const pool = [...hostileStrings, ...hugeStrings].filter((text) => required || text !== '');
   const inEnum = schema.enum ?? (schema.const === undefined ? undefined : [schema.const]);
   if (inEnum) return pool.filter((text) => !inEnum.includes(text) && !inEnum.includes(text.trim()));
   if (schema.pattern) return pool.filter((text) => breaksPattern(schema.pattern!, text) || text.trim().length > (schema.maxLength ?? Infinity));

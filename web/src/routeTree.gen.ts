@@ -12,13 +12,22 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CityRouteImport } from './routes/$city'
 import { Route as AccessibilityRouteImport } from './routes/accessibility'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
 import { Route as BookRouteImport } from './routes/book'
 import { Route as DriverRouteImport } from './routes/driver'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SupportRouteImport } from './routes/support'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
+import { Route as AdminDriversRouteImport } from './routes/admin/drivers'
+import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as AdminLoginRouteImport } from './routes/admin_.login'
 import { Route as TrackRideIdRouteImport } from './routes/track.$rideId'
+import { Route as AdminRidesIndexRouteImport } from './routes/admin/rides.index'
+import { Route as AdminRidesRideIdRouteImport } from './routes/admin/rides.$rideId'
 import { Route as BookRideIdBidsRouteImport } from './routes/book_.$rideId.bids'
 
 const IndexRoute = IndexRouteImport.update({
@@ -34,6 +43,11 @@ const CityRoute = CityRouteImport.update({
 const AccessibilityRoute = AccessibilityRouteImport.update({
   id: '/accessibility',
   path: '/accessibility',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthRoute = AuthRouteImport.update({
@@ -66,10 +80,50 @@ const SupportRoute = SupportRouteImport.update({
   path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
+  id: '/analytics',
+  path: '/analytics',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminDriversRoute = AdminDriversRouteImport.update({
+  id: '/drivers',
+  path: '/drivers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/admin_/login',
+  path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TrackRideIdRoute = TrackRideIdRouteImport.update({
   id: '/track/$rideId',
   path: '/track/$rideId',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRidesIndexRoute = AdminRidesIndexRouteImport.update({
+  id: '/rides/',
+  path: '/rides/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminRidesRideIdRoute = AdminRidesRideIdRouteImport.update({
+  id: '/rides/$rideId',
+  path: '/rides/$rideId',
+  getParentRoute: () => AdminRoute,
 } as any)
 const BookRideIdBidsRoute = BookRideIdBidsRouteImport.update({
   id: '/book_/$rideId/bids',
@@ -81,14 +135,23 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$city': typeof CityRoute
   '/accessibility': typeof AccessibilityRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/book': typeof BookRoute
   '/driver': typeof DriverRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/drivers': typeof AdminDriversRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/login': typeof AdminLoginRoute
   '/track/$rideId': typeof TrackRideIdRoute
+  '/admin/': typeof AdminIndexRoute
+  '/admin/rides/$rideId': typeof AdminRidesRideIdRoute
   '/book/$rideId/bids': typeof BookRideIdBidsRoute
+  '/admin/rides/': typeof AdminRidesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -100,22 +163,39 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/drivers': typeof AdminDriversRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin/login': typeof AdminLoginRoute
   '/track/$rideId': typeof TrackRideIdRoute
+  '/admin': typeof AdminIndexRoute
+  '/admin/rides/$rideId': typeof AdminRidesRideIdRoute
   '/book/$rideId/bids': typeof BookRideIdBidsRoute
+  '/admin/rides': typeof AdminRidesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$city': typeof CityRoute
   '/accessibility': typeof AccessibilityRoute
+  '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
   '/book': typeof BookRoute
   '/driver': typeof DriverRoute
   '/login': typeof LoginRoute
   '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/admin/analytics': typeof AdminAnalyticsRoute
+  '/admin/drivers': typeof AdminDriversRoute
+  '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/admin_/login': typeof AdminLoginRoute
   '/track/$rideId': typeof TrackRideIdRoute
+  '/admin/': typeof AdminIndexRoute
+  '/admin/rides/$rideId': typeof AdminRidesRideIdRoute
   '/book_/$rideId/bids': typeof BookRideIdBidsRoute
+  '/admin/rides/': typeof AdminRidesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -123,14 +203,23 @@ export interface FileRouteTypes {
     | '/'
     | '/$city'
     | '/accessibility'
+    | '/admin'
     | '/auth'
     | '/book'
     | '/driver'
     | '/login'
     | '/profile'
     | '/support'
+    | '/admin/analytics'
+    | '/admin/drivers'
+    | '/admin/settings'
+    | '/admin/users'
+    | '/admin/login'
     | '/track/$rideId'
+    | '/admin/'
+    | '/admin/rides/$rideId'
     | '/book/$rideId/bids'
+    | '/admin/rides/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -142,33 +231,52 @@ export interface FileRouteTypes {
     | '/login'
     | '/profile'
     | '/support'
+    | '/admin/analytics'
+    | '/admin/drivers'
+    | '/admin/settings'
+    | '/admin/users'
+    | '/admin/login'
     | '/track/$rideId'
+    | '/admin'
+    | '/admin/rides/$rideId'
     | '/book/$rideId/bids'
+    | '/admin/rides'
   id:
     | '__root__'
     | '/'
     | '/$city'
     | '/accessibility'
+    | '/admin'
     | '/auth'
     | '/book'
     | '/driver'
     | '/login'
     | '/profile'
     | '/support'
+    | '/admin/analytics'
+    | '/admin/drivers'
+    | '/admin/settings'
+    | '/admin/users'
+    | '/admin_/login'
     | '/track/$rideId'
+    | '/admin/'
+    | '/admin/rides/$rideId'
     | '/book_/$rideId/bids'
+    | '/admin/rides/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CityRoute: typeof CityRoute
   AccessibilityRoute: typeof AccessibilityRoute
+  AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRoute
   BookRoute: typeof BookRoute
   DriverRoute: typeof DriverRoute
   LoginRoute: typeof LoginRoute
   ProfileRoute: typeof ProfileRoute
   SupportRoute: typeof SupportRoute
+  AdminLoginRoute: typeof AdminLoginRoute
   TrackRideIdRoute: typeof TrackRideIdRoute
   BookRideIdBidsRoute: typeof BookRideIdBidsRoute
 }
@@ -194,6 +302,13 @@ declare module '@tanstack/react-router' {
       path: '/accessibility'
       fullPath: '/accessibility'
       preLoaderRoute: typeof AccessibilityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/auth': {
@@ -238,12 +353,68 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/analytics': {
+      id: '/admin/analytics'
+      path: '/analytics'
+      fullPath: '/admin/analytics'
+      preLoaderRoute: typeof AdminAnalyticsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/drivers': {
+      id: '/admin/drivers'
+      path: '/drivers'
+      fullPath: '/admin/drivers'
+      preLoaderRoute: typeof AdminDriversRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin_/login': {
+      id: '/admin_/login'
+      path: '/admin/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/track/$rideId': {
       id: '/track/$rideId'
       path: '/track/$rideId'
       fullPath: '/track/$rideId'
       preLoaderRoute: typeof TrackRideIdRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/admin/rides/': {
+      id: '/admin/rides/'
+      path: '/rides'
+      fullPath: '/admin/rides/'
+      preLoaderRoute: typeof AdminRidesIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/rides/$rideId': {
+      id: '/admin/rides/$rideId'
+      path: '/rides/$rideId'
+      fullPath: '/admin/rides/$rideId'
+      preLoaderRoute: typeof AdminRidesRideIdRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/book_/$rideId/bids': {
       id: '/book_/$rideId/bids'
@@ -255,16 +426,40 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminRouteChildren {
+  AdminAnalyticsRoute: typeof AdminAnalyticsRoute
+  AdminDriversRoute: typeof AdminDriversRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+  AdminRidesRideIdRoute: typeof AdminRidesRideIdRoute
+  AdminRidesIndexRoute: typeof AdminRidesIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAnalyticsRoute: AdminAnalyticsRoute,
+  AdminDriversRoute: AdminDriversRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminIndexRoute: AdminIndexRoute,
+  AdminRidesRideIdRoute: AdminRidesRideIdRoute,
+  AdminRidesIndexRoute: AdminRidesIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CityRoute: CityRoute,
   AccessibilityRoute: AccessibilityRoute,
+  AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
   BookRoute: BookRoute,
   DriverRoute: DriverRoute,
   LoginRoute: LoginRoute,
   ProfileRoute: ProfileRoute,
   SupportRoute: SupportRoute,
+  AdminLoginRoute: AdminLoginRoute,
   TrackRideIdRoute: TrackRideIdRoute,
   BookRideIdBidsRoute: BookRideIdBidsRoute,
 }

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.js';
 import type { ProductRouteDeps } from '../product/deps.js';
+import { activityRoutes } from './activity.js';
+import { analyticsRoutes } from './analytics.js';
 import { dashboardRoutes } from './dashboard.js';
 import { driverAdminRoutes } from './drivers.js';
 import { rideAdminRoutes } from './rides.js';
+import { settingsRoutes } from './settings.js';
 import { userAdminRoutes } from './users.js';
 
 /**
@@ -18,5 +21,8 @@ export function adminGroup(deps: ProductRouteDeps): FastifyPluginAsyncZod {
     await app.register(userAdminRoutes(deps));
     await app.register(driverAdminRoutes(deps));
     await app.register(rideAdminRoutes(deps));
+    await app.register(activityRoutes(deps));
+    await app.register(settingsRoutes(deps));
+    await app.register(analyticsRoutes(deps));
   };
 }

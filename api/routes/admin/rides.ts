@@ -4,9 +4,11 @@ import { bidStreamId } from '../../../domain/bid/index.js';
 import { dispatchStream } from '../../../domain/dispatch/index.js';
 import { rideStreamId } from '../../../domain/ride/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
+import { eventUpcasters } from '../../../domain/upcasting/index.js';
 import { comparePositions, type JsonValue, type RecordedEvent } from '../../../platform/eventStore/port.js';
 import { bidsForRide } from '../../../projections/bidsByRide/index.js';
 import { ridesFiltered, type RideRow } from '../../../projections/rides/index.js';
+import { usersByIds } from '../../accounts/adminUsers.js';
 import { listAdminActions } from '../../support/auditLog.js';
 import { errorResponses, iso, isoOrNull } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
@@ -49,7 +51,9 @@ export function rideAdminRoutes({ commands, db }: ProductRouteDeps): FastifyPlug
         const others = [...bidStreams, dispatchStream(rideId)];
         const rest = await Promise.all(others.map((stream) => commands.store.readStream(stream)));
         const events = [ride, ...rest].flat().sort((a, b) => comparePositions(a.position, b.position));
-        return { rideId, streams: [rideStreamId(rideId), ...others], events: events.map(toTrailEvent) };
+        const actors = await usersByIds(db, events.flatMap((event) => (typeof event.metadata.userId === 'string' ? [event.metadata.userId] : [])));
+        const nameOf = new Map(actors.map((user) => [user.id, user.full_name]));
+        return { rideId, streams: [rideStreamId(rideId), ...others], events: events.map((event) => toTrailEvent(event, nameOf)) };
       },
     );
 
@@ -86,18 +90,26 @@ export function maskPins(value: JsonValue): JsonValue {
   return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key.toLowerCase() === 'pin' ? MASKED_PIN : maskPins(inner)]));
 }
 
-function toTrailEvent(event: RecordedEvent): z.infer<typeof AuditTrail>['events'][number] {
+/**
+ * One event for the trail, its data brought to the current schema (the admin's browser folds the
+ * ride's events through the same machine as the server, which knows only current shapes) with
+ * every PIN masked, and who did it by name where the actor is an account.
+ */
+function toTrailEvent(event: RecordedEvent, nameOf: ReadonlyMap<string, string>): z.infer<typeof AuditTrail>['events'][number] {
   const text = (value: unknown) => (typeof value === 'string' ? value : null);
   const { metadata } = event;
-  const data = maskPins(event.data);
+  const current = eventUpcasters.upcast({ type: event.type, data: event.data, metadata });
+  const data = maskPins(current.data as JsonValue);
+  const userId = text(metadata.userId);
   return {
     streamName: event.streamName,
     revision: event.revision.toString(),
-    type: event.type,
+    type: current.type,
     time: iso(event.created),
     data: data !== null && typeof data === 'object' && !Array.isArray(data) ? data : { value: data },
     metadata: {
-      userId: text(metadata.userId),
+      userId,
+      userName: userId === null ? null : (nameOf.get(userId) ?? null),
       role: text(metadata.role),
       correlationId: text(metadata.correlationId),
       causationId: text(metadata.causationId),

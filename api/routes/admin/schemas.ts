@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { LANGUAGES, USER_TYPES } from '../../accounts/accounts.table.js';
 import { Email, FullName, PhoneNumber } from '../../accounts/validation.js';
 import { cityIds, vehicleIdSchema } from '../../../domain/catalogue/index.js';
+import { platformSettingsSchema } from '../../../domain/platformSettings/index.js';
+import { activityKinds } from '../../../projections/adminActivity/index.js';
 import { EntityId, Instant, Ngwee, Uuid, instantQuery, limitQuery } from '../../support/http.js';
 import { DriverProfile } from '../drivers/schemas.js';
 
@@ -199,9 +201,10 @@ export const AuditTrail = z.object({
       revision: z.string().describe('0-based position in its stream'),
       type: z.string(),
       time: Instant,
-      data: z.record(z.string(), z.unknown()).describe("As stored, with every PIN masked as '••••'"),
+      data: z.record(z.string(), z.unknown()).describe("At the current schema version (upcast), with every PIN masked as '••••'"),
       metadata: z.object({
         userId: z.string().nullable(),
+        userName: z.string().nullable().describe("The actor's account name; null for the system or an account since deleted"),
         role: z.string().nullable(),
         correlationId: z.string().nullable(),
         causationId: z.string().nullable(),
@@ -233,4 +236,51 @@ export const AuditLog = z.object({
       at: Instant,
     }),
   ),
+});
+
+// — recent activity —
+
+export const ActivityQuery = z.object({ limit: limitQuery(10, 100) });
+
+export const ActivityList = z.object({
+  activity: z.array(
+    z.object({
+      id: z.string().describe("The event's id"),
+      at: Instant,
+      kind: z.enum(activityKinds),
+      actor: z.object({
+        userId: z.string().nullable(),
+        role: z.string().nullable(),
+        name: z.string().nullable().describe("The actor's account name; null for the system or an account since deleted"),
+      }),
+      subject: z.object({
+        type: z.enum(['ride', 'driver', 'settings']),
+        id: z.string(),
+        label: z.string().nullable().describe("A ride's route, a driver's name and plate; null when not known (yet)"),
+      }),
+      details: z.object({
+        reason: z.string().optional(),
+        cancelledBy: z.string().optional(),
+        fareNgwee: Ngwee.optional(),
+        changed: z.array(z.string()).optional().describe('The settings a change touched'),
+        vehicleType: z.string().optional(),
+      }),
+    }),
+  ),
+});
+
+// — platform settings —
+
+export const PlatformSettingsBody = platformSettingsSchema
+  .partial()
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'give at least one setting to change' })
+  .describe('Any of the settings; those left out keep their value');
+
+export const PlatformSettingsView = z.object({
+  settings: platformSettingsSchema,
+  defaults: platformSettingsSchema,
+  limits: z.record(z.string(), z.object({ min: z.int(), max: z.int() })).describe('The range each window may be set within'),
+  changedAt: Instant.nullable().describe('When an admin last changed anything; null while the defaults apply'),
+  changedBy: z.object({ userId: z.string(), name: z.string().nullable() }).nullable(),
 });

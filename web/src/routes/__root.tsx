@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useRouteAnnouncements } from '../accessibility/useRouteAnnouncements.js';
 import { currentUserQueryOptions } from '../session/currentUser.js';
@@ -23,6 +23,9 @@ function RootLayout() {
   const { t } = useTranslation();
   useFollowPreferredLanguage();
   useRouteAnnouncements();
+  const inAdminPortal = useRouterState({ select: (state) => /^\/admin(\/|$)/.test(state.location.pathname) });
+  // The admin portal has its own frame (header, left navigation, its own <main>): not the public site's.
+  if (inAdminPortal) return <Outlet />;
   return (
     <>
       <a href="#main" className="skip-link">

@@ -1,0 +1,50 @@
+import type { ColumnType, Insertable, Selectable } from 'kysely';
+
+export const activityKinds = [
+  'ride_requested',
+  'ride_assigned',
+  'ride_completed',
+  'ride_cancelled',
+  'ride_expired',
+  'driver_applied',
+  'driver_approved',
+  'driver_rejected',
+  'driver_suspended',
+  'driver_reinstated',
+  'settings_changed',
+] as const;
+export type ActivityKind = (typeof activityKinds)[number];
+
+export type ActivitySubjectType = 'ride' | 'driver' | 'settings';
+
+/** What an entry says beyond its kind, each part optional: a reason, a fare, the settings changed, the vehicle. */
+export interface ActivityDetails {
+  reason?: string;
+  cancelledBy?: string;
+  fareNgwee?: number;
+  changed?: string[];
+  vehicleType?: string;
+}
+
+/**
+ * The latest notable events for the admin dashboard's Recent Activity, one row per event (its
+ * event id), newest kept: rides booked, assigned, finished; driver decisions; settings changes.
+ * Names and addresses are not copied here: the query joins them from where they are kept.
+ */
+export interface AdminActivityTable {
+  event_id: string;
+  at: Date;
+  kind: ActivityKind;
+  actor_user_id: string | null;
+  actor_role: string | null;
+  subject_type: ActivitySubjectType;
+  subject_id: string;
+  details: ColumnType<ActivityDetails, string, string>;
+}
+
+export type AdminActivityRow = Selectable<AdminActivityTable>;
+export type NewAdminActivityRow = Insertable<AdminActivityTable>;
+
+export interface AdminActivityTables {
+  rm_admin_activity: AdminActivityTable;
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { AdminActivityRow } from './adminActivity.table.js';
+
+type Db = Kysely<any>;
+
+/** An entry with what its subject is called today: a ride's route and town, a driver's account and plate. */
+export interface ActivityEntryRow extends AdminActivityRow {
+  ride_pickup: string | null;
+  ride_dropoff: string | null;
+  ride_city: string | null;
+  driver_user_id: string | null;
+  driver_plate: string | null;
+}
+
+/** The newest entries first; the subject's names joined from the rides and driver read models (left: a ride not yet projected still shows). */
+export async function recentActivity(db: Db, limit: number): Promise<ActivityEntryRow[]> {
+  return db
+    .selectFrom('rm_admin_activity as a')
+    .leftJoin('rm_rides as r', (join) => join.on('a.subject_type', '=', 'ride').onRef('r.ride_id', '=', 'a.subject_id'))
+    .leftJoin('rm_driver_profiles as d', (join) => join.on('a.subject_type', '=', 'driver').onRef('d.driver_id', '=', 'a.subject_id'))
+    .selectAll('a')
+    .select([
+      'r.pickup_address as ride_pickup',
+      'r.dropoff_address as ride_dropoff',
+      'r.city as ride_city',
+      'd.user_id as driver_user_id',
+      'd.plate_number as driver_plate',
+    ])
+    .orderBy('a.at', 'desc')
+    .orderBy('a.event_id', 'desc')
+    .limit(limit)
+    .execute() as Promise<ActivityEntryRow[]>;
+}

@@ -1,0 +1,81 @@
+import type { Analytics } from './analyticsApi.js';
+import { daysBetween } from './analyticsSearch.js';
+
+/** One row per day of the range, the read models' days filled in and the days they lack made of `empty`. */
+export function everyDay<Row extends { day: string }>(rows: readonly Row[], from: string, to: string, empty: (day: string) => Row): Row[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return daysBetween(from, to).map((day) => byDay.get(day) ?? empty(day));
+}
+
+export interface RidesOnDay {
+  day: string;
+  requested: number;
+  completed: number;
+  cancelled: number;
+  expired: number;
+}
+
+/** Rides per day over every city and vehicle type in the answer (the filters already narrowed it). */
+export function ridesByDay(analytics: Pick<Analytics, 'ridesPerDay' | 'from' | 'to'>): RidesOnDay[] {
+  const totals = new Map<string, RidesOnDay>();
+  for (const line of analytics.ridesPerDay) {
+    const day = totals.get(line.day) ?? { day: line.day, requested: 0, completed: 0, cancelled: 0, expired: 0 };
+    totals.set(line.day, {
+      day: line.day,
+      requested: day.requested + line.requested,
+      completed: day.completed + line.completed,
+      cancelled: day.cancelled + line.cancelled,
+      expired: day.expired + line.expired,
+    });
+  }
+  return everyDay([...totals.values()], analytics.from, analytics.to, (day) => ({ day, requested: 0, completed: 0, cancelled: 0, expired: 0 }));
+}
+
+export interface AnalyticsSummary {
+  requested: number;
+  completed: number;
+  cancelled: number;
+  expired: number;
+  revenueNgwee: number;
+  driverEarningsNgwee: number;
+}
+
+const sum = <Row>(rows: readonly Row[], pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0);
+
+export function summaryOf(analytics: Pick<Analytics, 'ridesPerDay' | 'revenue'>): AnalyticsSummary {
+  return {
+    requested: sum(analytics.ridesPerDay, (line) => line.requested),
+    completed: sum(analytics.ridesPerDay, (line) => line.completed),
+    cancelled: sum(analytics.ridesPerDay, (line) => line.cancelled),
+    expired: sum(analytics.ridesPerDay, (line) => line.expired),
+    revenueNgwee: sum(analytics.revenue, (line) => line.revenueNgwee),
+    driverEarningsNgwee: sum(analytics.revenue, (line) => line.driverEarningsNgwee),
+  };
+}
+
+export interface DemandCell {
+  cell: string;
+  lat: number;
+  lng: number;
+  requests: number;
+}
+
+/** Requests per H3 cell, in one hour of the day or over all of them (`hour` null), the busiest first. */
+export function demandByCell(demand: Analytics['demand'], hour: number | null): DemandCell[] {
+  const cells = new Map<string, DemandCell>();
+  for (const row of demand) {
+    if (hour !== null && row.hour !== hour) continue;
+    const cell = cells.get(row.cell) ?? { cell: row.cell, lat: row.lat, lng: row.lng, requests: 0 };
+    cells.set(row.cell, { ...cell, requests: cell.requests + row.requests });
+  }
+  return [...cells.values()].sort((a, b) => b.requests - a.requests || a.cell.localeCompare(b.cell));
+}
+
+/** Seconds as minutes to one decimal (charts and tables speak minutes); null stays null (no assignment that day). */
+export const minutesOf = (seconds: number | null): number | null => (seconds === null ? null : Math.round(seconds / 6) / 10);
+
+/** Ngwee as kwacha, for chart axes (the tables format money themselves). */
+export const kwachaOf = (ngwee: number): number => ngwee / 100;
+
+/** A 0–1 rate as a percentage to one decimal. */
+export const percentOf = (rate: number | null): number | null => (rate === null ? null : Math.round(rate * 1000) / 10);

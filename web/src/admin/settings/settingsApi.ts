@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { getJson, requestJson } from '../../api/http.js';
+import type { PlatformSettings } from '../../../../domain/platformSettings/settings.js';
+
+export type { PlatformSettings };
+
+/** GET /api/admin/settings (api/routes/admin/schemas.ts PlatformSettingsView). */
+export interface SettingsView {
+  settings: PlatformSettings;
+  defaults: PlatformSettings;
+  limits: Record<'bidWindowSeconds' | 'searchWindowSeconds' | 'scheduledDispatchLeadMinutes', { min: number; max: number }>;
+  changedAt: string | null;
+  changedBy: { userId: string; name: string | null } | null;
+}
+
+const settingsKey = ['admin', 'settings'] as const;
+
+export const settingsQueryOptions = () => queryOptions({ queryKey: settingsKey, queryFn: () => getJson<SettingsView>('/api/admin/settings') });
+
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: Partial<PlatformSettings>) => requestJson<SettingsView>('PUT', '/api/admin/settings', changes),
+    onSuccess: (view) => {
+      queryClient.setQueryData(settingsKey, view);
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'activity'] });
+    },
+  });
+}
