@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SignedIn } from '../../tests/support/accounts.js';
 import { bidsForRide } from '../../projections/bidsByRide/index.js';
 import { rideById } from '../../projections/rides/index.js';
 import { startApiTestBed, type ApiTestBed } from '../../tests/support/apiTestBed.js';
@@ -15,16 +16,43 @@ import { runSimulation } from './simulation.js';
 
 let bed: ApiTestBed;
 let url: URL;
+let admin: SignedIn;
 beforeAll(async () => {
   bed = await startApiTestBed();
   await seedDemoData({ accounts: { db: bed.db, clock: bed.clock }, commands: bed.commands, logger: pino({ level: 'silent' }) });
   await bed.settle();
   await bed.app.listen({ port: 0, host: '127.0.0.1' });
   url = new URL(`http://127.0.0.1:${(bed.app.server.address() as AddressInfo).port}`);
+  admin = await bed.signIn('admin');
 }, 60_000);
+
+/** What the admin dashboard and analytics screens read, through the same routes they call. */
+async function adminFigures() {
+  const read = async (path: string) => {
+    const response = await bed.app.inject({ method: 'GET', url: path, headers: admin.headers });
+    expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+    return response.json();
+  };
+  const [dashboard, activity, analytics] = await Promise.all([
+    read('/api/admin/dashboard-stats'),
+    read('/api/admin/activity?limit=50'),
+    read('/api/admin/analytics'),
+  ]);
+  const sum = (lines: Array<Record<string, number>>, field: string) => lines.reduce((total, line) => total + line[field]!, 0);
+  return {
+    completedRides: dashboard.completedRides as number,
+    revenueNgwee: dashboard.totalRevenueNgwee as number,
+    activityIds: (activity.activity as Array<{ id: string }>).map((entry) => entry.id),
+    requested: sum(analytics.ridesPerDay, 'requested'),
+    completed: sum(analytics.ridesPerDay, 'completed'),
+    revenueDays: analytics.revenue.length as number,
+    demandRequests: sum(analytics.demand, 'requests'),
+  };
+}
 afterAll(() => bed.close());
 
-it('drives two rides to completed and rated, one of them through bids, and leaves everyone tidy', async () => {
+it('drives two rides to completed and rated, one of them through bids, and leaves everyone tidy; the admin screens move on their own', async () => {
+  const before = await adminFigures();
   const lines: string[] = [];
   const summary = await runSimulation(
     { baseUrl: url, rides: 2, tickMs: 100, stepMetres: 3_000, riders: 2, seed: 20261201, timeoutMs: 10_000 },
@@ -56,4 +84,16 @@ it('drives two rides to completed and rated, one of them through bids, and leave
   const online = await bed.db.selectFrom('rm_driver_profiles').select('driver_id').where('online', '=', true).execute();
   expect(online).toEqual([]);
   expect(log.match(/ online at /g)).toHaveLength(demoDrivers.length);
+
+  // Nobody touched the admin screens: the dashboard, its activity list and analytics moved anyway.
+  const after = await adminFigures();
+  const rides = summary.finished.length;
+  expect(after.completedRides - before.completedRides).toBe(rides);
+  expect(after.revenueNgwee).toBeGreaterThan(before.revenueNgwee);
+  const newActivity = after.activityIds.filter((id) => !before.activityIds.includes(id));
+  expect(newActivity.length).toBeGreaterThanOrEqual(rides);
+  expect(after.requested - before.requested).toBeGreaterThanOrEqual(rides);
+  expect(after.completed - before.completed).toBe(rides);
+  expect(after.revenueDays).toBeGreaterThan(0);
+  expect(after.demandRequests - before.demandRequests).toBeGreaterThanOrEqual(rides);
 }, 60_000);
