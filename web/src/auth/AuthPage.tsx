@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../seo/PageMeta.js';
 import { useToast } from '../toast/Toaster.js';
 import './auth.css';
-import { AppEnrolment } from './AppEnrolment.js';
 import { authFlowMachine, type AuthStep } from './authFlow.js';
 import { providerErrorKey, type AuthSearch } from './authSearch.js';
 import { authStateQueryKey, rememberSignedIn, useAuthState, type SessionUser } from './authState.js';
-import { ChooseMethod } from './ChooseMethod.js';
-import { CodeEntry } from './CodeEntry.js';
 import { CredentialsTabs } from './CredentialsTabs.js';
+import { SecondFactorStep } from './SecondFactorStep.js';
 
 /**
  * /auth and /login (spec 001 §2 "Sign-in and registration page"): already signed in → the page
@@ -75,8 +73,12 @@ export function AuthPage({ search }: { search: AuthSearch }) {
     void queryClient.invalidateQueries({ queryKey: authStateQueryKey });
   };
 
-  const { userId, purpose, method, delivery, enrolment } = flow.context;
   const checking = auth.isPending || (signedIn && step === 'credentials');
+  const checkingStatus = (
+    <p role="status" className="auth-card__checking">
+      <span className="spinner" aria-hidden="true" /> {t('auth.page.checking')}
+    </p>
+  );
 
   return (
     <div className="page auth-page">
@@ -88,29 +90,11 @@ export function AuthPage({ search }: { search: AuthSearch }) {
       <h1 className="visually-hidden">{t('auth.page.title')}</h1>
       <div className="card auth-card">
         {checking ? (
-          <p role="status" className="auth-card__checking">
-            <span className="spinner" aria-hidden="true" /> {t('auth.page.checking')}
-          </p>
+          checkingStatus
         ) : step === 'credentials' ? (
           <CredentialsTabs initialTab={search.tab ?? 'signin'} onSignedIn={(answer) => send({ type: 'SIGNED_IN', answer })} onRegistered={(id) => send({ type: 'REGISTERED', userId: id })} />
-        ) : step === 'chooseMethod' && userId ? (
-          <ChooseMethod userId={userId} onEnrolled={(next) => send({ type: 'ENROLLED', enrolment: next })} onCancel={cancel} />
-        ) : step === 'appEnrolment' && enrolment ? (
-          <AppEnrolment enrolment={enrolment} onContinue={() => send({ type: 'CONTINUE' })} onChangeMethod={() => send({ type: 'CHANGE_METHOD' })} onCancel={cancel} />
-        ) : step === 'code' && userId ? (
-          <CodeEntry
-            userId={userId}
-            purpose={purpose}
-            method={method}
-            delivery={delivery}
-            onVerified={verified}
-            onCodeSent={(next) => send({ type: 'CODE_SENT', delivery: next })}
-            onCancel={cancel}
-          />
         ) : (
-          <p role="status" className="auth-card__checking">
-            <span className="spinner" aria-hidden="true" /> {t('auth.page.checking')}
-          </p>
+          <SecondFactorStep step={step} context={flow.context} send={send} onVerified={verified} onCancel={cancel} fallback={checkingStatus} />
         )}
       </div>
       <p className="fine-print auth-page__terms">{t('auth.page.terms')}</p>

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { serverMessageOr } from '../../api/http.js';
 import { useToast } from '../../toast/Toaster.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import { AdminDialog } from '../ui/AdminDialog.js';
+import { DialogActions } from '../ui/DialogActions.js';
 import { useDriverDecision, type ReasonRequest } from './driversApi.js';
 
 /** The API's bounds on a reason: the driver is told it, so it says something. */
@@ -68,19 +68,7 @@ function ReasonForm({ request, onClose }: { request: ReasonRequest; onClose(): v
           </p>
         )}
       </div>
-      {decision.isError && (
-        <p className="admin-alert" role="alert">
-          {serverMessageOr(decision.error, t('drivers.decisionFailed'))}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {t('ui.cancel')}
-        </button>
-        <button type="submit" className="button button--danger" disabled={decision.isPending}>
-          {t(`drivers.actions.${request.kind}`)}
-        </button>
-      </div>
+      <DialogActions request={decision} failedMessage={t('drivers.decisionFailed')} confirmLabel={t(`drivers.actions.${request.kind}`)} tone="danger" onCancel={onClose} />
     </form>
   );
 }

@@ -1,22 +1,13 @@
-import 'ol/ol.css';
 import { boundingExtent } from 'ol/extent.js';
 import Feature from 'ol/Feature.js';
-import GeoJSON from 'ol/format/GeoJSON.js';
 import Polygon from 'ol/geom/Polygon.js';
-import TileLayer from 'ol/layer/Tile.js';
 import VectorLayer from 'ol/layer/Vector.js';
-import OlMapInstance from 'ol/Map.js';
 import { fromLonLat } from 'ol/proj.js';
 import VectorSource from 'ol/source/Vector.js';
-import XYZ from 'ol/source/XYZ.js';
 import { Fill, Stroke, Style } from 'ol/style.js';
-import View from 'ol/View.js';
 import { cellToBoundary } from 'h3-js';
 import { useEffect, useRef } from 'react';
-import { OVERVIEW_MAP } from '../../../../domain/catalogue/index.js';
-import { copperbeltBasemap } from '../../map/basemap/basemap.js';
-import { basemapStyle } from '../../map/styles.js';
-import { configuredTileSource } from '../../map/tileSource.js';
+import { toMapCoordinates, useCopperbeltMap } from '../../map/useCopperbeltMap.js';
 import type { DemandCell } from './insightsModel.js';
 
 const FIT_PADDING = [32, 32, 32, 32];
@@ -37,33 +28,12 @@ function heatStyle(share: number): Style {
  * OpenLayers and h3-js stay out of every other page.
  */
 export default function DemandMap({ cells, offlineNote }: { cells: readonly DemandCell[]; offlineNote: string }) {
-  const target = useRef<HTMLDivElement>(null);
-  const map = useRef<OlMapInstance | null>(null);
   const heat = useRef(new VectorSource());
-
-  useEffect(() => {
-    if (!target.current) return;
-    const tiles = configuredTileSource();
-    const basemap = new VectorSource({
-      features: new GeoJSON().readFeatures(copperbeltBasemap(), { featureProjection: 'EPSG:3857' }),
-      attributions: offlineNote,
-    });
-    const instance = new OlMapInstance({
-      target: target.current,
-      layers: [
-        ...(tiles ? [new TileLayer({ source: new XYZ({ url: tiles.url, attributions: tiles.attribution, crossOrigin: 'anonymous' }) })] : []),
-        new VectorLayer({ source: basemap, style: basemapStyle, opacity: tiles ? 0.6 : 1, declutter: true }),
-        new VectorLayer({ source: heat.current, style: (feature) => heatStyle(Number(feature.get('share'))) }),
-      ],
-      view: new View({ center: fromLonLat([OVERVIEW_MAP.centre.lng, OVERVIEW_MAP.centre.lat]), zoom: OVERVIEW_MAP.zoom, maxZoom: 17, minZoom: 7 }),
-    });
-    map.current = instance;
-    return () => {
-      instance.setTarget(undefined);
-      map.current = null;
-    };
-    // Built once: the effect below redraws the cells as the figures change.
-  }, []);
+  const { target, map } = useCopperbeltMap({
+    offlineNote,
+    maxZoom: 17,
+    overlays: () => [new VectorLayer({ source: heat.current, style: (feature) => heatStyle(Number(feature.get('share'))) })],
+  });
 
   useEffect(() => {
     const source = heat.current;
@@ -78,7 +48,7 @@ export default function DemandMap({ cells, offlineNote }: { cells: readonly Dema
     const instance = map.current;
     if (!instance || cells.length === 0) return;
     instance.updateSize();
-    instance.getView().fit(boundingExtent(cells.map((cell) => fromLonLat([cell.lng, cell.lat]))), { padding: FIT_PADDING, maxZoom: 14 });
+    instance.getView().fit(boundingExtent(cells.map(toMapCoordinates)), { padding: FIT_PADDING, maxZoom: 14 });
   }, [cells]);
 
   return <div ref={target} className="ol-map insight-map" data-testid="demand-map" />;

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { AppEnrolment } from '../../auth/AppEnrolment.js';
 import { authFlowMachine, type AuthStep } from '../../auth/authFlow.js';
 import { rememberSignedIn, type SessionUser } from '../../auth/authState.js';
-import { ChooseMethod } from '../../auth/ChooseMethod.js';
-import { CodeEntry } from '../../auth/CodeEntry.js';
 import '../../auth/auth.css';
+import { SecondFactorStep } from '../../auth/SecondFactorStep.js';
 import { PageMeta } from '../../seo/PageMeta.js';
 import { PathLink } from '../../shell/PathLink.js';
 import { adminAccessQueryKey, useAdminAccess } from '../access/adminAccess.js';
@@ -25,7 +23,6 @@ export function AdminLoginPage() {
   const access = useAdminAccess();
   const [flow, send] = useMachine(authFlowMachine);
   const step = flow.value as AuthStep;
-  const { userId, purpose, method, delivery, enrolment } = flow.context;
 
   if (step === 'credentials' && access.data?.kind === 'granted') return <Navigate to="/admin" replace />;
 
@@ -51,24 +48,10 @@ export function AdminLoginPage() {
         </header>
         {step === 'credentials' ? (
           <AdminCredentialsForm onSignedIn={(answer) => send({ type: 'SIGNED_IN', answer })} />
-        ) : step === 'chooseMethod' && userId ? (
-          <ChooseMethod userId={userId} onEnrolled={(next) => send({ type: 'ENROLLED', enrolment: next })} onCancel={cancel} />
-        ) : step === 'appEnrolment' && enrolment ? (
-          <AppEnrolment enrolment={enrolment} onContinue={() => send({ type: 'CONTINUE' })} onChangeMethod={() => send({ type: 'CHANGE_METHOD' })} onCancel={cancel} />
-        ) : step === 'code' && userId ? (
-          <CodeEntry
-            userId={userId}
-            purpose={purpose}
-            method={method}
-            delivery={delivery}
-            onVerified={verified}
-            onCodeSent={(next) => send({ type: 'CODE_SENT', delivery: next })}
-            onCancel={cancel}
-          />
-        ) : null}
-        <p className="admin-login__notice">
-          {t('login.authorizedOnly')}
-        </p>
+        ) : (
+          <SecondFactorStep step={step} context={flow.context} send={send} onVerified={verified} onCancel={cancel} />
+        )}
+        <p className="admin-login__notice">{t('login.authorizedOnly')}</p>
       </div>
       <PathLink href="/" className="admin-login__back">
         {t('login.backToApp')}

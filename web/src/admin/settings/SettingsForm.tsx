@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { serverMessageOr } from '../../api/http.js';
 import { Field } from '../../auth/Field.js';
 import { useToast } from '../../toast/Toaster.js';
 import { weatherKinds } from '../../../../domain/fare/rates.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
+import { RequestError } from '../ui/RequestError.js';
 import { useSaveSettings, type SettingsView } from './settingsApi.js';
 import { changesOf, fieldsOf, limitsOf, problemsOf, type NumberField, type SettingsFields } from './settingsForm.js';
 
@@ -71,11 +71,7 @@ export function SettingsForm({ view }: { view: SettingsView }) {
         {numberField('searchWindowMinutes')}
         {numberField('scheduledDispatchLeadMinutes')}
       </fieldset>
-      {save.isError && (
-        <p className="admin-alert" role="alert">
-          {serverMessageOr(save.error, t('settings.saveFailed'))}
-        </p>
-      )}
+      <RequestError request={save} fallback={t('settings.saveFailed')} />
       {submitted && Object.keys(changes).length === 0 && Object.keys(problems).length === 0 && (
         <p className="fine-print" role="status">
           {t('settings.nothingChanged')}

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { SessionUser } from '../../auth/authState.js';
 import { PathLink } from '../../shell/PathLink.js';
+import { SlideOutMenu } from '../../shell/SlideOutMenu.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import { AdminNavLinks } from './AdminNavLinks.js';
 
@@ -17,46 +17,25 @@ interface AdminMenuProps {
  */
 export function AdminMenu({ open, admin, onClose, onSignOut }: AdminMenuProps) {
   const { t } = useAdminTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
 
   return (
-    <dialog
-      ref={dialog}
-      className="admin-menu"
-      aria-label={t('shell.navLabel')}
-      onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialog.current) onClose();
-      }}
-    >
-      <div className="admin-menu__panel">
-        <button type="button" className="button button--ghost admin-menu__close" onClick={onClose} aria-label={t('shell.closeMenu')}>
-          ×
+    <SlideOutMenu open={open} onClose={onClose} block="admin-menu" label={t('shell.navLabel')} closeLabel={t('shell.closeMenu')}>
+      <p className="admin-menu__account">
+        <strong>{admin.fullName}</strong>
+        <span className="fine-print">{admin.email}</span>
+        <span className="badge">{t('shell.adminBadge')}</span>
+      </p>
+      <nav aria-label={t('shell.navLabel')} className="admin-nav">
+        <AdminNavLinks onNavigate={onClose} />
+      </nav>
+      <div className="admin-menu__actions">
+        <PathLink href="/" className="button button--secondary" onClick={onClose}>
+          {t('shell.viewApp')}
+        </PathLink>
+        <button type="button" className="button button--ghost" onClick={onSignOut}>
+          {t('shell.signOut')}
         </button>
-        <p className="admin-menu__account">
-          <strong>{admin.fullName}</strong>
-          <span className="fine-print">{admin.email}</span>
-          <span className="badge">{t('shell.adminBadge')}</span>
-        </p>
-        <nav aria-label={t('shell.navLabel')} className="admin-nav">
-          <AdminNavLinks onNavigate={onClose} />
-        </nav>
-        <div className="admin-menu__actions">
-          <PathLink href="/" className="button button--secondary" onClick={onClose}>
-            {t('shell.viewApp')}
-          </PathLink>
-          <button type="button" className="button button--ghost" onClick={onSignOut}>
-            {t('shell.signOut')}
-          </button>
-        </div>
       </div>
-    </dialog>
+    </SlideOutMenu>
   );
 }

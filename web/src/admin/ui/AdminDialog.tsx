@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '../../shell/useModalDialog.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 
 interface AdminDialogProps {
@@ -14,18 +15,11 @@ interface AdminDialogProps {
  */
 export function AdminDialog({ open, title, onClose, children }: AdminDialogProps) {
   const { t } = useAdminTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialogProps = useModalDialog(open, onClose);
   const titleId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-
   return (
-    <dialog ref={dialog} className="admin-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog {...dialogProps} className="admin-dialog" aria-labelledby={titleId}>
       <div className="admin-dialog__header">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="button button--ghost" onClick={onClose} aria-label={t('ui.close')}>

@@ -1,6 +1,6 @@
-import { serverMessageOr } from '../../api/http.js';
 import { useToast } from '../../toast/Toaster.js';
 import { AdminDialog } from '../ui/AdminDialog.js';
+import { DialogActions } from '../ui/DialogActions.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import { useDeleteUser, type AdminUser } from './usersApi.js';
 
@@ -25,19 +25,7 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser | null; on
   return (
     <AdminDialog open={user !== null} title={t('users.deleteTitle')} onClose={close}>
       <p>{t('users.deleteBody', { name: user?.name ?? '', email: user?.email ?? '' })}</p>
-      {remove.isError && (
-        <p className="admin-alert" role="alert">
-          {serverMessageOr(remove.error, t('users.changeFailed'))}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="button" className="button button--ghost" onClick={close}>
-          {t('ui.cancel')}
-        </button>
-        <button type="button" className="button button--danger" onClick={confirm} disabled={remove.isPending}>
-          {t('users.deleteConfirm')}
-        </button>
-      </div>
+      <DialogActions request={remove} failedMessage={t('users.changeFailed')} confirmLabel={t('users.deleteConfirm')} tone="danger" onCancel={close} onConfirm={confirm} />
     </AdminDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { serverMessageOr } from '../../api/http.js';
 import { Field } from '../../auth/Field.js';
 import { languages, type LanguageCode } from '../../i18n/languages.js';
 import { useToast } from '../../toast/Toaster.js';
 import { AdminDialog } from '../ui/AdminDialog.js';
+import { DialogActions } from '../ui/DialogActions.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import { useUpdateUser, type AdminUser, type UserEdit } from './usersApi.js';
 
@@ -76,19 +76,7 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose(): void }) {
           ))}
         </select>
       </div>
-      {update.isError && (
-        <p className="admin-alert" role="alert">
-          {serverMessageOr(update.error, t('users.changeFailed'))}
-        </p>
-      )}
-      <div className="button-row">
-        <button type="button" className="button button--ghost" onClick={onClose}>
-          {t('ui.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={update.isPending}>
-          {update.isPending ? t('ui.saving') : t('ui.save')}
-        </button>
-      </div>
+      <DialogActions request={update} failedMessage={t('users.changeFailed')} confirmLabel={update.isPending ? t('ui.saving') : t('ui.save')} tone="primary" onCancel={onClose} />
     </form>
   );
 }
