@@ -23,6 +23,7 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminDriversRouteImport } from './routes/admin/drivers'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminSupportRouteImport } from './routes/admin/support'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
 import { Route as TrackRideIdRouteImport } from './routes/track.$rideId'
@@ -100,6 +101,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminSupportRoute = AdminSupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/drivers': typeof AdminDriversRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/login': typeof AdminLoginRoute
   '/track/$rideId': typeof TrackRideIdRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/drivers': typeof AdminDriversRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/login': typeof AdminLoginRoute
   '/track/$rideId': typeof TrackRideIdRoute
@@ -189,6 +197,7 @@ export interface FileRoutesById {
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/drivers': typeof AdminDriversRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/support': typeof AdminSupportRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin_/login': typeof AdminLoginRoute
   '/track/$rideId': typeof TrackRideIdRoute
@@ -213,6 +222,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/drivers'
     | '/admin/settings'
+    | '/admin/support'
     | '/admin/users'
     | '/admin/login'
     | '/track/$rideId'
@@ -234,6 +244,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/drivers'
     | '/admin/settings'
+    | '/admin/support'
     | '/admin/users'
     | '/admin/login'
     | '/track/$rideId'
@@ -256,6 +267,7 @@ export interface FileRouteTypes {
     | '/admin/analytics'
     | '/admin/drivers'
     | '/admin/settings'
+    | '/admin/support'
     | '/admin/users'
     | '/admin_/login'
     | '/track/$rideId'
@@ -381,6 +393,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/support': {
+      id: '/admin/support'
+      path: '/support'
+      fullPath: '/admin/support'
+      preLoaderRoute: typeof AdminSupportRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/users': {
       id: '/admin/users'
       path: '/users'
@@ -430,6 +449,7 @@ interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminDriversRoute: typeof AdminDriversRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSupportRoute: typeof AdminSupportRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminRidesRideIdRoute: typeof AdminRidesRideIdRoute
@@ -440,6 +460,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminDriversRoute: AdminDriversRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminSupportRoute: AdminSupportRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminRidesRideIdRoute: AdminRidesRideIdRoute,

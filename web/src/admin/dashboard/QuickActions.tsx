@@ -9,7 +9,7 @@ export function QuickActions({ stats }: { stats: DashboardStats | undefined }) {
   const actions = [
     { href: '/admin/drivers', title: t('dashboard.actions.verifyDrivers'), body: t('dashboard.actions.verifyDriversBody', { count: stats?.pendingDrivers ?? 0 }), urgent },
     { href: '/admin/rides', title: t('dashboard.actions.monitorRides'), body: t('dashboard.actions.monitorRidesBody'), urgent: false },
-    { href: '/admin/users', title: t('dashboard.actions.manageUsers'), body: t('dashboard.actions.manageUsersBody'), urgent: false },
+    { href: '/admin/support', title: t('support.quickAction.title'), body: t('support.quickAction.body'), urgent: false },
     { href: '/admin/settings', title: t('dashboard.actions.systemSettings'), body: t('dashboard.actions.systemSettingsBody'), urgent: false },
   ];
   return (

@@ -3,6 +3,7 @@ import { dashboardBem } from './dashboard.bem.js';
 import { driversBem } from './drivers.bem.js';
 import { ridesBem } from './rides.bem.js';
 import { settingsBem } from './settings.bem.js';
+import { supportBem } from './support.bem.js';
 import { usersBem } from './users.bem.js';
 
 /** See en.ts. */
@@ -24,6 +25,7 @@ export const adminBem: AdminTranslation = {
       rides: 'Ubulendo',
       analytics: 'Ukupendula',
       settings: 'Amapange',
+      support: 'Ubwafwilisho',
     },
     signOut: 'Fumamo',
     viewApp: 'Moneni pulogalamu',
@@ -57,4 +59,5 @@ export const adminBem: AdminTranslation = {
   drivers: driversBem,
   rides: ridesBem,
   settings: settingsBem,
+  support: supportBem,
 };

@@ -29,8 +29,6 @@ export const dashboardBem: AdminTranslation['dashboard'] = {
     verifyDriversBody: 'Ukulomba ukulelolela: {{count}}',
     monitorRides: 'Lolesheni ubulendo',
     monitorRidesBody: 'Ubulendo ubuleya ukulingana na fyo bwaba, umushi ne motoka',
-    manageUsers: 'Teketeni abakubomfya',
-    manageUsersBody: 'Alulenipo, lesheni nangu fumyeni akaunti',
     systemSettings: 'Amapange ya cipangilo',
     systemSettingsBody: 'Ukunina kwa mutengo, imiceele, inshita ya kulomba imitengo ne nshita ya kufwaya',
   },

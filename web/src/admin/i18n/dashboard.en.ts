@@ -27,8 +27,6 @@ export const dashboardEn = {
     verifyDriversBody: 'Applications waiting: {{count}}',
     monitorRides: 'Monitor Rides',
     monitorRidesBody: 'Live rides by status, town and vehicle',
-    manageUsers: 'Manage Users',
-    manageUsersBody: 'Edit, deactivate or remove accounts',
     systemSettings: 'System Settings',
     systemSettingsBody: 'Surge, weather, bid window and search time',
   },

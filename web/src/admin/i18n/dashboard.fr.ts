@@ -29,8 +29,6 @@ export const dashboardFr: AdminTranslation['dashboard'] = {
     verifyDriversBody: 'Candidatures en attente : {{count}}',
     monitorRides: 'Suivre les courses',
     monitorRidesBody: 'Courses en direct par statut, ville et véhicule',
-    manageUsers: 'Gérer les utilisateurs',
-    manageUsersBody: 'Modifier, désactiver ou supprimer des comptes',
     systemSettings: 'Paramètres du système',
     systemSettingsBody: 'Majoration, météo, fenêtre des offres et durée de recherche',
   },

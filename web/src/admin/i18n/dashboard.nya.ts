@@ -29,8 +29,6 @@ export const dashboardNya: AdminTranslation['dashboard'] = {
     verifyDriversBody: 'Zopempha zodikira: {{count}}',
     monitorRides: 'Yang’anirani maulendo',
     monitorRidesBody: 'Maulendo omwe akuchitika malinga ndi momwe alili, tawuni ndi galimoto',
-    manageUsers: 'Yang’anirani ogwiritsa ntchito',
-    manageUsersBody: 'Sinthani, imitsani kapena chotsani maakaunti',
     systemSettings: 'Makonzedwe a dongosolo',
     systemSettingsBody: 'Kukwera kwa mtengo, nyengo, nthawi ya mitengo yopempha ndi nthawi yofufuza',
   },

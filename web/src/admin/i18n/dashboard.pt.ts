@@ -29,8 +29,6 @@ export const dashboardPt: AdminTranslation['dashboard'] = {
     verifyDriversBody: 'Candidaturas à espera: {{count}}',
     monitorRides: 'Acompanhar viagens',
     monitorRidesBody: 'Viagens em curso por estado, cidade e veículo',
-    manageUsers: 'Gerir utilizadores',
-    manageUsersBody: 'Editar, desativar ou remover contas',
     systemSettings: 'Definições do sistema',
     systemSettingsBody: 'Tarifa dinâmica, meteorologia, janela de ofertas e tempo de procura',
   },

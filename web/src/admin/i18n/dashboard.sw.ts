@@ -29,8 +29,6 @@ export const dashboardSw: AdminTranslation['dashboard'] = {
     verifyDriversBody: 'Maombi yanayosubiri: {{count}}',
     monitorRides: 'Fuatilia safari',
     monitorRidesBody: 'Safari zinazoendelea kwa hali, mji na gari',
-    manageUsers: 'Simamia watumiaji',
-    manageUsersBody: 'Hariri, zima au ondoa akaunti',
     systemSettings: 'Mipangilio ya mfumo',
     systemSettingsBody: 'Bei ya msongamano, hali ya hewa, muda wa zabuni na muda wa kutafuta',
   },

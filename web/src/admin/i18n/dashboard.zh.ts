@@ -29,8 +29,6 @@ export const dashboardZh: AdminTranslation['dashboard'] = {
     verifyDriversBody: '待处理申请：{{count}}',
     monitorRides: '监控行程',
     monitorRidesBody: '按状态、城市和车型查看实时行程',
-    manageUsers: '管理用户',
-    manageUsersBody: '编辑、停用或删除账户',
     systemSettings: '系统设置',
     systemSettingsBody: '高峰加价、天气、报价时限和搜索时长',
   },

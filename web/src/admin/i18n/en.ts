@@ -2,6 +2,7 @@ import { dashboardEn } from './dashboard.en.js';
 import { driversEn } from './drivers.en.js';
 import { ridesEn } from './rides.en.js';
 import { settingsEn } from './settings.en.js';
+import { supportEn } from './support.en.js';
 import { usersEn } from './users.en.js';
 
 /** The admin portal (/admin/login, /admin and its screens): its own namespace, loaded only there. */
@@ -23,6 +24,7 @@ export const adminEn = {
       rides: 'Rides',
       analytics: 'Analytics',
       settings: 'Settings',
+      support: 'Support',
     },
     signOut: 'Sign Out',
     viewApp: 'View App',
@@ -56,4 +58,5 @@ export const adminEn = {
   drivers: driversEn,
   rides: ridesEn,
   settings: settingsEn,
+  support: supportEn,
 };

@@ -3,6 +3,7 @@ import { dashboardFr } from './dashboard.fr.js';
 import { driversFr } from './drivers.fr.js';
 import { ridesFr } from './rides.fr.js';
 import { settingsFr } from './settings.fr.js';
+import { supportFr } from './support.fr.js';
 import { usersFr } from './users.fr.js';
 
 /** See en.ts. */
@@ -24,6 +25,7 @@ export const adminFr: AdminTranslation = {
       rides: 'Courses',
       analytics: 'Analyses',
       settings: 'Paramètres',
+      support: 'Assistance',
     },
     signOut: 'Se déconnecter',
     viewApp: 'Voir l’application',
@@ -57,4 +59,5 @@ export const adminFr: AdminTranslation = {
   drivers: driversFr,
   rides: ridesFr,
   settings: settingsFr,
+  support: supportFr,
 };

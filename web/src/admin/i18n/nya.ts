@@ -3,6 +3,7 @@ import { dashboardNya } from './dashboard.nya.js';
 import { driversNya } from './drivers.nya.js';
 import { ridesNya } from './rides.nya.js';
 import { settingsNya } from './settings.nya.js';
+import { supportNya } from './support.nya.js';
 import { usersNya } from './users.nya.js';
 
 /** See en.ts. */
@@ -24,6 +25,7 @@ export const adminNya: AdminTranslation = {
       rides: 'Maulendo',
       analytics: 'Kusanthula',
       settings: 'Makonzedwe',
+      support: 'Thandizo',
     },
     signOut: 'Tulukani',
     viewApp: 'Onani pulogalamu',
@@ -57,4 +59,5 @@ export const adminNya: AdminTranslation = {
   drivers: driversNya,
   rides: ridesNya,
   settings: settingsNya,
+  support: supportNya,
 };

@@ -3,6 +3,7 @@ import { dashboardPt } from './dashboard.pt.js';
 import { driversPt } from './drivers.pt.js';
 import { ridesPt } from './rides.pt.js';
 import { settingsPt } from './settings.pt.js';
+import { supportPt } from './support.pt.js';
 import { usersPt } from './users.pt.js';
 
 /** See en.ts. */
@@ -24,6 +25,7 @@ export const adminPt: AdminTranslation = {
       rides: 'Viagens',
       analytics: 'Análises',
       settings: 'Definições',
+      support: 'Suporte',
     },
     signOut: 'Terminar sessão',
     viewApp: 'Ver a aplicação',
@@ -57,4 +59,5 @@ export const adminPt: AdminTranslation = {
   drivers: driversPt,
   rides: ridesPt,
   settings: settingsPt,
+  support: supportPt,
 };

@@ -3,6 +3,7 @@ import { dashboardSw } from './dashboard.sw.js';
 import { driversSw } from './drivers.sw.js';
 import { ridesSw } from './rides.sw.js';
 import { settingsSw } from './settings.sw.js';
+import { supportSw } from './support.sw.js';
 import { usersSw } from './users.sw.js';
 
 /** See en.ts. */
@@ -24,6 +25,7 @@ export const adminSw: AdminTranslation = {
       rides: 'Safari',
       analytics: 'Takwimu',
       settings: 'Mipangilio',
+      support: 'Msaada',
     },
     signOut: 'Ondoka',
     viewApp: 'Tazama programu',
@@ -57,4 +59,5 @@ export const adminSw: AdminTranslation = {
   drivers: driversSw,
   rides: ridesSw,
   settings: settingsSw,
+  support: supportSw,
 };

@@ -3,6 +3,7 @@ import { dashboardZh } from './dashboard.zh.js';
 import { driversZh } from './drivers.zh.js';
 import { ridesZh } from './rides.zh.js';
 import { settingsZh } from './settings.zh.js';
+import { supportZh } from './support.zh.js';
 import { usersZh } from './users.zh.js';
 
 /** See en.ts. */
@@ -24,6 +25,7 @@ export const adminZh: AdminTranslation = {
       rides: '行程',
       analytics: '数据分析',
       settings: '设置',
+      support: '客服',
     },
     signOut: '退出登录',
     viewApp: '查看应用',
@@ -57,4 +59,5 @@ export const adminZh: AdminTranslation = {
   drivers: driversZh,
   rides: ridesZh,
   settings: settingsZh,
+  support: supportZh,
 };

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadRide } from '../../../../commands/ride/index.js';
 import { toDomainEvent } from '../../../../commands/shared/services.js';
 import { rideDecider, rideEventTypes, rideStreamId, type RideEvent, type RideState } from '../../../../domain/ride/index.js';
 import { fold } from '../../../../domain/shared/index.js';
 import type { RecordedEvent } from '../../../../platform/eventStore/port.js';
-import { call, fixPinDraws, newDriver, onboardOverHttp, places, rideRequest, settled, withoutIdsAndInstants, type DriverTranscript } from '../../../../tests/journeys/kit.js';
-import type { SignedIn } from '../../../../tests/support/accounts.js';
-import { startApiTestBed, type ApiTestBed } from '../../../../tests/support/apiTestBed.js';
+import { call, onboardOverHttp, places, rideRequest, settled, useJourneyCast, withoutIdsAndInstants } from '../../../../tests/journeys/kit.js';
 import { rideView } from '../../tracking/rideFold.js';
 import type { AuditTrail } from './auditTrail.js';
 import { machineStateName, replaySteps, type ReplayStep } from './replayModel.js';
@@ -23,17 +21,8 @@ const PIN = '7391';
 const WRONG_PIN = '1234';
 const MASKED = '••••';
 
-let bed: ApiTestBed;
-let admin: SignedIn;
-let rider: SignedIn;
-let driver: DriverTranscript;
-beforeAll(async () => {
-  bed = await startApiTestBed();
-  fixPinDraws(bed, PIN);
-  [admin, rider, driver] = await Promise.all([bed.signIn('admin'), bed.signIn('passenger', { fullName: 'Chanda Mulenga' }), newDriver(bed, 'Mwila Tembo')]);
-  await onboardOverHttp(bed, admin, driver, { plateNumber: 'BAF 4521', at: places.parklands });
-});
-afterAll(() => bed.close());
+const { bed, admin, rider, driver } = useJourneyCast(PIN);
+beforeAll(() => onboardOverHttp(bed, admin, driver, { plateNumber: 'BAF 4521', at: places.parklands }));
 
 async function ok(answer: Promise<{ status: number; text: string; body: any }>, step: string, status = 200) {
   const settledAnswer = await answer;

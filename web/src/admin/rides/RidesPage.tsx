@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cities, vehicleIds } from '../../../../domain/catalogue/index.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
+import { FilterSelect } from '../ui/FilterSelect.js';
 import '../ui/adminUi.css';
 import { adminRidesQueryOptions, RIDES_REFRESH_MS } from './ridesApi.js';
 import { rideStatuses, type RidesSearch } from '../../routes/admin/-ridesSearch.js';
@@ -26,9 +27,9 @@ export function RidesPage({ search, onSearchChange }: RidesPageProps) {
         <p className="fine-print">{t('rides.intro', { seconds: RIDES_REFRESH_MS / 1000 })}</p>
       </div>
       <form className="admin-filters" aria-label={t('rides.filtersLabel')} onSubmit={(event) => event.preventDefault()}>
-        <FilterSelect id="ride-status" label={t('rides.filters.status')} value={search.status} onChange={set('status')} options={rideStatuses.map((status) => [status, t(`rides.statuses.${status}`)])} />
-        <FilterSelect id="ride-city" label={t('rides.filters.city')} value={search.city} onChange={set('city')} options={cities.map((city) => [city.id, city.name])} />
-        <FilterSelect
+        <FilterSelect anyLabel={t('rides.filters.any')} id="ride-status" label={t('rides.filters.status')} value={search.status} onChange={set('status')} options={rideStatuses.map((status) => [status, t(`rides.statuses.${status}`)])} />
+        <FilterSelect anyLabel={t('rides.filters.any')} id="ride-city" label={t('rides.filters.city')} value={search.city} onChange={set('city')} options={cities.map((city) => [city.id, city.name])} />
+        <FilterSelect anyLabel={t('rides.filters.any')}
           id="ride-vehicle"
           label={t('rides.filters.vehicleType')}
           value={search.vehicleType}
@@ -57,32 +58,5 @@ export function RidesPage({ search, onSearchChange }: RidesPageProps) {
         <RidesTable rides={rides.data} />
       )}
     </>
-  );
-}
-
-interface FilterSelectProps {
-  id: string;
-  label: string;
-  value: string | undefined;
-  options: ReadonlyArray<readonly [string, string]>;
-  onChange(value: string): void;
-}
-
-function FilterSelect({ id, label, value, options, onChange }: FilterSelectProps) {
-  const { t } = useAdminTranslation();
-  return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <select id={id} className="input" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{t('rides.filters.any')}</option>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -7,6 +7,7 @@ const destinations = [
   { key: 'users', href: '/admin/users' },
   { key: 'drivers', href: '/admin/drivers' },
   { key: 'rides', href: '/admin/rides' },
+  { key: 'support', href: '/admin/support' },
   { key: 'analytics', href: '/admin/analytics' },
   { key: 'settings', href: '/admin/settings' },
 ] as const;

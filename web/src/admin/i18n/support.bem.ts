@@ -1,0 +1,38 @@
+import type { AdminTranslation } from './adminTranslation.js';
+
+/** See support.en.ts. */
+export const supportBem: AdminTranslation['support'] = {
+  title: 'Ubukombe bwa bwafwilisho',
+  intro: 'Ubukombe ukufuma ku ncende ya bwafwilisho: amafya ya bukaca ayashilapwa pa ntanshi, lyena ubwapya. Ilyo lisita lyaluluka pa masekondi {{seconds}} yonse.',
+  countersLabel: 'Ubukombe ubushilapwa',
+  counters: { open: 'Bulelolela ukupwishiwa', emergencies: 'Amafya ya bukaca ayalelolela ukupwishiwa' },
+  filtersLabel: 'Saleni ubukombe',
+  filters: { status: 'Fyo buli', urgency: 'Ukwangufyanya', category: 'Umusango', any: 'Fyonse', clear: 'Fumyeni ifyo mwasala' },
+  failed: 'Ubukombe bwa bwafwilisho tabwaletwe. Napapata eseniko na kabili.',
+  loading: 'Tuleleta ubukombe...',
+  listTitle: 'Ubukombe ubwapokelelwe',
+  empty: 'Takulaba ubukombe. Ifyo abenda na beni batuma ukufuma ku ncende ya bwafwilisho fimoneka pano.',
+  emptyFiltered: 'Takuli ubukombe ubwalingana ne fyo mwasala.',
+  limited: 'Tulelanga ubukombe {{count}} ubwa kubalilapo. Bomfyeni ifyo mwingasala pa kumona ubushalapo.',
+  fields: { from: 'Ukufuma kuli', category: 'Umusango', received: 'Bwapokelelwe' },
+  fromAccount: 'Akaunti iyaingilamo',
+  fromVisitor: 'Umweni',
+  urgencyLabel: 'Ukwangufyanya: {{urgency}}',
+  changeStatus: 'Alulenipo fyo buli',
+  changeStatusOf: 'Alulenipo fyo “{{subject}}” buli',
+  changed: 'Ubukombe “{{subject}}” nomba buli: {{status}}.',
+  changeFailed: 'Tatwafikile ukwalula fyo buli. Napapata eseniko na kabili.',
+  statuses: { open: 'Bwaiswilwe', in_progress: 'Bulebombelwapo', resolved: 'Bwapwishiwa' },
+  urgencies: { low: 'Panono', medium: 'Pakati', high: 'Sana', emergency: 'Ubwafya bwa bukaca' },
+  categories: {
+    ride_booking: 'Ukubika ubulendo',
+    payment_issues: 'Amafya ya malipilo',
+    driver_support: 'Ubwafwilisho bwa ba kafyashi',
+    safety_concerns: 'Ifya kucingilila',
+    technical_issues: 'Amafya ya tekinoloji',
+    account_help: 'Ubwafwilisho bwa akaunti',
+    feedback: 'Imitontonkanya ne fyo mwingatweba',
+    other: 'Fimbi',
+  },
+  quickAction: { title: 'Ubwafwilisho bwa bakubomfya', body: 'Asukeni ubukombe bwa benda na beni' },
+};

@@ -1,0 +1,38 @@
+import type { AdminTranslation } from './adminTranslation.js';
+
+/** See support.en.ts. */
+export const supportFr: AdminTranslation['support'] = {
+  title: 'Messagerie du support',
+  intro: 'Les messages du centre d’assistance : les urgences ouvertes d’abord, puis les plus récents. La messagerie s’actualise toutes les {{seconds}} secondes.',
+  countersLabel: 'Messages encore à traiter',
+  counters: { open: 'En attente de résolution', emergencies: 'Urgences en attente de résolution' },
+  filtersLabel: 'Filtrer les messages',
+  filters: { status: 'Statut', urgency: 'Degré d’urgence', category: 'Catégorie', any: 'Tous', clear: 'Effacer les filtres' },
+  failed: 'Les messages du support n’ont pas pu être chargés. Veuillez réessayer.',
+  loading: 'Chargement des messages...',
+  listTitle: 'Messages reçus',
+  empty: 'Aucun message pour l’instant. Ce que les passagers et les visiteurs envoient depuis le centre d’assistance apparaît ici.',
+  emptyFiltered: 'Aucun message ne correspond à ces filtres.',
+  limited: 'Affichage des {{count}} premiers messages. Utilisez les filtres pour voir les autres.',
+  fields: { from: 'De', category: 'Catégorie', received: 'Reçu le' },
+  fromAccount: 'Compte connecté',
+  fromVisitor: 'Visiteur',
+  urgencyLabel: 'Urgence : {{urgency}}',
+  changeStatus: 'Changer le statut',
+  changeStatusOf: 'Changer le statut de « {{subject}} »',
+  changed: 'Statut de « {{subject}} » changé en : {{status}}.',
+  changeFailed: 'Le statut n’a pas pu être changé. Veuillez réessayer.',
+  statuses: { open: 'Ouvert', in_progress: 'En cours', resolved: 'Résolu' },
+  urgencies: { low: 'Faible', medium: 'Moyenne', high: 'Élevée', emergency: 'Urgence' },
+  categories: {
+    ride_booking: 'Réservation de course',
+    payment_issues: 'Problèmes de paiement',
+    driver_support: 'Aide aux chauffeurs',
+    safety_concerns: 'Questions de sécurité',
+    technical_issues: 'Problèmes techniques',
+    account_help: 'Aide sur le compte',
+    feedback: 'Avis et suggestions',
+    other: 'Autre',
+  },
+  quickAction: { title: 'Assistance aux utilisateurs', body: 'Répondre aux messages des passagers et des visiteurs' },
+};

@@ -1,0 +1,38 @@
+import type { AdminTranslation } from './adminTranslation.js';
+
+/** See support.en.ts. */
+export const supportNya: AdminTranslation['support'] = {
+  title: 'Mauthenga othandizira',
+  intro: 'Mauthenga ochokera ku malo othandizira: zadzidzidzi zosathetsedwa poyamba, kenako atsopano. Mndandanda umasinthidwa masekondi {{seconds}} aliwonse.',
+  countersLabel: 'Mauthenga omwe sanathetsedwe',
+  counters: { open: 'Akudikira kuthetsedwa', emergencies: 'Zadzidzidzi zodikira kuthetsedwa' },
+  filtersLabel: 'Sankhani mauthenga',
+  filters: { status: 'Momwe ulili', urgency: 'Kufulumira', category: 'Gulu', any: 'Iliyonse', clear: 'Chotsani zosankha' },
+  failed: 'Mauthenga othandizira sanakwezedwe. Chonde yesaninso.',
+  loading: 'Tikukweza mauthenga...',
+  listTitle: 'Mauthenga olandiridwa',
+  empty: 'Palibe mauthenga pakadali pano. Zomwe okwera ndi alendo amatumiza kuchokera ku malo othandizira zimaonekera pano.',
+  emptyFiltered: 'Palibe uthenga wogwirizana ndi zosankhazi.',
+  limited: 'Tikuonetsa mauthenga {{count}} oyamba. Gwiritsani ntchito zosankha kuti muone ena.',
+  fields: { from: 'Kuchokera kwa', category: 'Gulu', received: 'Unalandiridwa' },
+  fromAccount: 'Akaunti yolowa',
+  fromVisitor: 'Mlendo',
+  urgencyLabel: 'Kufulumira: {{urgency}}',
+  changeStatus: 'Sinthani momwe ulili',
+  changeStatusOf: 'Sinthani momwe “{{subject}}” ulili',
+  changed: 'Uthenga “{{subject}}” tsopano uli: {{status}}.',
+  changeFailed: 'Sitinathe kusintha momwe ulili. Chonde yesaninso.',
+  statuses: { open: 'Otseguka', in_progress: 'Ukugwiridwa ntchito', resolved: 'Wathetsedwa' },
+  urgencies: { low: 'Pang’ono', medium: 'Pakati', high: 'Kwambiri', emergency: 'Ngozi' },
+  categories: {
+    ride_booking: 'Kusungitsa ulendo',
+    payment_issues: 'Mavuto a malipiro',
+    driver_support: 'Thandizo la madalaivala',
+    safety_concerns: 'Nkhani zachitetezo',
+    technical_issues: 'Mavuto a ukadaulo',
+    account_help: 'Thandizo la akaunti',
+    feedback: 'Maganizo ndi malingaliro',
+    other: 'Zina',
+  },
+  quickAction: { title: 'Thandizo kwa ogwiritsa ntchito', body: 'Yankhani mauthenga a okwera ndi alendo' },
+};

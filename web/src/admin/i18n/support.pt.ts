@@ -1,0 +1,38 @@
+import type { AdminTranslation } from './adminTranslation.js';
+
+/** See support.en.ts. */
+export const supportPt: AdminTranslation['support'] = {
+  title: 'Caixa de suporte',
+  intro: 'Mensagens do centro de apoio: as emergências em aberto primeiro, depois as mais recentes. A caixa atualiza-se a cada {{seconds}} segundos.',
+  countersLabel: 'Mensagens ainda por resolver',
+  counters: { open: 'À espera de resolução', emergencies: 'Emergências à espera de resolução' },
+  filtersLabel: 'Filtrar mensagens',
+  filters: { status: 'Estado', urgency: 'Urgência', category: 'Categoria', any: 'Qualquer', clear: 'Limpar filtros' },
+  failed: 'Não foi possível carregar as mensagens de suporte. Tente de novo.',
+  loading: 'A carregar mensagens...',
+  listTitle: 'Mensagens',
+  empty: 'Ainda não há mensagens. O que passageiros e visitantes enviam a partir do centro de apoio aparece aqui.',
+  emptyFiltered: 'Nenhuma mensagem corresponde a estes filtros.',
+  limited: 'A mostrar as primeiras {{count}} mensagens. Use os filtros para ver as restantes.',
+  fields: { from: 'De', category: 'Categoria', received: 'Recebida' },
+  fromAccount: 'Conta com sessão iniciada',
+  fromVisitor: 'Visitante',
+  urgencyLabel: 'Urgência: {{urgency}}',
+  changeStatus: 'Mudar o estado',
+  changeStatusOf: 'Mudar o estado de “{{subject}}”',
+  changed: 'Estado de “{{subject}}” mudado para: {{status}}.',
+  changeFailed: 'Não foi possível mudar o estado. Tente de novo.',
+  statuses: { open: 'Aberta', in_progress: 'Em tratamento', resolved: 'Resolvida' },
+  urgencies: { low: 'Baixa', medium: 'Média', high: 'Alta', emergency: 'Emergência' },
+  categories: {
+    ride_booking: 'Reserva de viagem',
+    payment_issues: 'Problemas de pagamento',
+    driver_support: 'Apoio a motoristas',
+    safety_concerns: 'Questões de segurança',
+    technical_issues: 'Problemas técnicos',
+    account_help: 'Ajuda com a conta',
+    feedback: 'Opiniões e sugestões',
+    other: 'Outro',
+  },
+  quickAction: { title: 'Apoio aos utilizadores', body: 'Responder às mensagens de passageiros e visitantes' },
+};

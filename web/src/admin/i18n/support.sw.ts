@@ -1,0 +1,38 @@
+import type { AdminTranslation } from './adminTranslation.js';
+
+/** See support.en.ts. */
+export const supportSw: AdminTranslation['support'] = {
+  title: 'Sanduku la msaada',
+  intro: 'Ujumbe kutoka kituo cha msaada: dharura zilizo wazi kwanza, kisha za karibuni. Sanduku linasasishwa kila sekunde {{seconds}}.',
+  countersLabel: 'Ujumbe ambao bado haujatatuliwa',
+  counters: { open: 'Unasubiri kutatuliwa', emergencies: 'Dharura zinazosubiri kutatuliwa' },
+  filtersLabel: 'Chuja ujumbe',
+  filters: { status: 'Hali', urgency: 'Uharaka', category: 'Aina', any: 'Yoyote', clear: 'Ondoa vichujio' },
+  failed: 'Ujumbe wa msaada haukuweza kupakiwa. Tafadhali jaribu tena.',
+  loading: 'Inapakia ujumbe...',
+  listTitle: 'Ujumbe uliopokelewa',
+  empty: 'Bado hakuna ujumbe. Ujumbe ambao abiria na wageni wanatuma kutoka kituo cha msaada unaonekana hapa.',
+  emptyFiltered: 'Hakuna ujumbe unaolingana na vichujio hivi.',
+  limited: 'Inaonyesha ujumbe {{count}} wa kwanza. Tumia vichujio kuona mingine.',
+  fields: { from: 'Kutoka kwa', category: 'Aina', received: 'Ulipokelewa' },
+  fromAccount: 'Akaunti iliyoingia',
+  fromVisitor: 'Mgeni',
+  urgencyLabel: 'Uharaka: {{urgency}}',
+  changeStatus: 'Badilisha hali',
+  changeStatusOf: 'Badilisha hali ya “{{subject}}”',
+  changed: 'Hali ya “{{subject}}” imebadilishwa kuwa: {{status}}.',
+  changeFailed: 'Hali haikuweza kubadilishwa. Tafadhali jaribu tena.',
+  statuses: { open: 'Wazi', in_progress: 'Inashughulikiwa', resolved: 'Imetatuliwa' },
+  urgencies: { low: 'Chini', medium: 'Wastani', high: 'Juu', emergency: 'Dharura' },
+  categories: {
+    ride_booking: 'Kuagiza safari',
+    payment_issues: 'Matatizo ya malipo',
+    driver_support: 'Msaada kwa madereva',
+    safety_concerns: 'Masuala ya usalama',
+    technical_issues: 'Matatizo ya kiufundi',
+    account_help: 'Msaada wa akaunti',
+    feedback: 'Maoni na mapendekezo',
+    other: 'Mengineyo',
+  },
+  quickAction: { title: 'Msaada kwa watumiaji', body: 'Jibu ujumbe wa abiria na wageni' },
+};

@@ -1,0 +1,38 @@
+import type { AdminTranslation } from './adminTranslation.js';
+
+/** See support.en.ts. */
+export const supportZh: AdminTranslation['support'] = {
+  title: '客服收件箱',
+  intro: '来自客服中心的消息：未解决的紧急消息在前，其余按时间从新到旧排列。收件箱每 {{seconds}} 秒刷新一次。',
+  countersLabel: '尚待解决的消息',
+  counters: { open: '待解决', emergencies: '待解决的紧急消息' },
+  filtersLabel: '筛选消息',
+  filters: { status: '状态', urgency: '紧急程度', category: '类别', any: '不限', clear: '清除筛选' },
+  failed: '无法加载客服消息，请重试。',
+  loading: '正在加载消息...',
+  listTitle: '消息',
+  empty: '暂无消息。乘客和访客从客服中心发送的消息会显示在这里。',
+  emptyFiltered: '没有符合这些筛选条件的消息。',
+  limited: '仅显示前 {{count}} 条消息。请使用筛选查看其余消息。',
+  fields: { from: '发件人', category: '类别', received: '接收时间' },
+  fromAccount: '已登录账户',
+  fromVisitor: '访客',
+  urgencyLabel: '紧急程度：{{urgency}}',
+  changeStatus: '更改状态',
+  changeStatusOf: '更改“{{subject}}”的状态',
+  changed: '“{{subject}}”的状态已改为：{{status}}。',
+  changeFailed: '无法更改状态，请重试。',
+  statuses: { open: '待处理', in_progress: '处理中', resolved: '已解决' },
+  urgencies: { low: '低', medium: '中', high: '高', emergency: '紧急' },
+  categories: {
+    ride_booking: '行程预订',
+    payment_issues: '付款问题',
+    driver_support: '司机支持',
+    safety_concerns: '安全问题',
+    technical_issues: '技术问题',
+    account_help: '账户帮助',
+    feedback: '意见与建议',
+    other: '其他',
+  },
+  quickAction: { title: '用户支持', body: '回复乘客和访客的消息' },
+};
