@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bidIdFor, bidStreamId } from '../../domain/bid/index.js';
 import { driverStream } from '../../domain/driverDuty/index.js';
 import {
@@ -7,21 +7,16 @@ import {
   givenAcceptedRide,
   givenPendingRide,
   onboardDriver,
-  openRideTestBed,
   passenger,
   storedTypes,
   system,
   uniqueId,
-  type RideTestBed,
+  useRideTestBed,
   type TestDriver,
 } from '../../tests/support/rideFixtures.js';
 import { expireBid, placeBid, withdrawBid } from './index.js';
 
-let bed: RideTestBed;
-beforeAll(async () => {
-  bed = await openRideTestBed('bids');
-});
-afterAll(() => bed.dispose());
+const bed = useRideTestBed('bids');
 
 const givenBiddingRide = () => givenPendingRide(bed.services, { pricingMethod: 'bidding', proposedFareNgwee: 3_000 });
 const streamsOf = (rideStream: string, rideId: string, driver: TestDriver) => [

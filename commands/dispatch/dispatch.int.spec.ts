@@ -1,5 +1,5 @@
 import { gridDistance, latLngToCell } from 'h3-js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchStream } from '../../domain/dispatch/index.js';
 import { resetProjection } from '../../projections/runner/checkpoints.js';
 import { suspendDriver } from '../driverVerification/index.js';
@@ -9,23 +9,16 @@ import {
   driverOnDuty,
   onDriver,
   onRide,
-  openWriteSideBed,
   requestRide,
   rider,
   system,
+  useWriteSideBed,
   type SceneDriver,
-  type WriteSideBed,
 } from '../../tests/support/writeSideTestBed.js';
 import { DISPATCH_H3_RESOLUTION, findDriverLocation, recordDriverLocation } from './driverLocations.js';
 import { ringsFor } from './nearestDrivers.js';
 
-let world: WriteSideBed;
-beforeEach(async () => {
-  world = await openWriteSideBed('dispatch');
-});
-afterEach(async () => {
-  await world.dispose();
-});
+const world = useWriteSideBed('dispatch');
 
 /** The ride fixtures' pickup: Freedom Park, Kitwe. */
 const pickup = { lat: -12.8024, lng: 28.2136 };

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driverStream } from '../../domain/driverDuty/index.js';
 import { suspendDriver } from '../driverVerification/index.js';
-import { admin, context, driverOnDuty, eventTypes, onDriver, openWriteSideBed, START, system, type WriteSideBed } from '../../tests/support/writeSideTestBed.js';
+import { admin, context, driverOnDuty, eventTypes, expectRefused, onDriver, START, system, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';
 import { goOffline, goOnline } from './index.js';
 
-let world: WriteSideBed;
-beforeAll(async () => {
-  world = await openWriteSideBed('driverduty');
-});
-afterAll(async () => {
-  await world.dispose();
-});
-
-/** The command is refused with `code`, and the stream holds what it held before. */
-async function expectRefused(stream: string, attempt: () => Promise<unknown>, code: string) {
-  const before = await eventTypes(world.services, stream);
-  await expect(attempt()).rejects.toMatchObject({ code });
-  expect(await eventTypes(world.services, stream)).toEqual(before);
-}
+const world = useWriteSideBed('driverduty', 'file');
 
 describe('GoOnline', () => {
   it('puts an approved driver on duty with the vehicle from their verified application', async () => {
@@ -31,19 +18,19 @@ describe('GoOnline', () => {
 
   it('refuses a driver still waiting for approval, and appends nothing', async () => {
     const driver = await driverOnDuty(world.services, { approved: false });
-    await expectRefused(driverStream(driver.driverId), () => goOnline(world.services, { driverId: driver.driverId }, context(driver.actor)), 'driver_not_verified');
+    await expectRefused(world.services, driverStream(driver.driverId), () => goOnline(world.services, { driverId: driver.driverId }, context(driver.actor)), 'driver_not_verified');
   });
 
   it('refuses a suspended driver', async () => {
     const driver = await driverOnDuty(world.services, { online: false });
     await suspendDriver(world.services, { driverId: driver.driverId, reason: 'complaints' }, context(admin));
-    await expectRefused(driverStream(driver.driverId), () => goOnline(world.services, { driverId: driver.driverId }, context(driver.actor)), 'driver_not_verified');
+    await expectRefused(world.services, driverStream(driver.driverId), () => goOnline(world.services, { driverId: driver.driverId }, context(driver.actor)), 'driver_not_verified');
   });
 
   it('refuses a user switching on somebody else’s driver', async () => {
     const driver = await driverOnDuty(world.services, { online: false });
     const impostor = { userId: 'user-impostor', role: 'driver' as const };
-    await expectRefused(driverStream(driver.driverId), () => goOnline(world.services, { driverId: driver.driverId }, context(impostor)), 'forbidden');
+    await expectRefused(world.services, driverStream(driver.driverId), () => goOnline(world.services, { driverId: driver.driverId }, context(impostor)), 'forbidden');
   });
 });
 
@@ -58,13 +45,13 @@ describe('GoOffline', () => {
   it('refuses while the driver is engaged on a ride, and appends nothing', async () => {
     const driver = await driverOnDuty(world.services);
     await onDriver(world.services, { type: 'ReserveDriver', data: { driverId: driver.driverId, rideId: 'ride-1', vehicleType: 'car' }, actor: system });
-    await expectRefused(driverStream(driver.driverId), () => goOffline(world.services, { driverId: driver.driverId }, context(driver.actor)), 'not_allowed_in_state');
+    await expectRefused(world.services, driverStream(driver.driverId), () => goOffline(world.services, { driverId: driver.driverId }, context(driver.actor)), 'not_allowed_in_state');
   });
 
   it('refuses a passenger switching a driver off', async () => {
     const driver = await driverOnDuty(world.services);
     const passenger = { userId: 'user-passenger', role: 'passenger' as const };
-    await expectRefused(driverStream(driver.driverId), () => goOffline(world.services, { driverId: driver.driverId }, context(passenger)), 'forbidden');
+    await expectRefused(world.services, driverStream(driver.driverId), () => goOffline(world.services, { driverId: driver.driverId }, context(passenger)), 'forbidden');
   });
 
   it('a repeated request (same command id) appends nothing the second time', async () => {

@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driverStream } from '../../domain/driverDuty/index.js';
 import { application, validDocuments } from '../../domain/driverVerification/fixtures.js';
 import { driverVerificationStream } from '../../domain/driverVerification/index.js';
 import type { Actor } from '../../domain/shared/command.js';
-import { admin, context, driverOnDuty, eventTypes, onDriver, openWriteSideBed, START, system, type WriteSideBed } from '../../tests/support/writeSideTestBed.js';
+import { admin, context, driverOnDuty, eventTypes, expectRefused, onDriver, START, system, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';
 import { approveDriver, reinstateDriver, rejectDriver, submitDriverApplication, suspendDriver } from './index.js';
 
-let world: WriteSideBed;
-beforeAll(async () => {
-  world = await openWriteSideBed('verification');
-});
-afterAll(async () => {
-  await world.dispose();
-});
-
-async function expectRefused(stream: string, attempt: () => Promise<unknown>, code: string, message?: string) {
-  const before = await eventTypes(world.services, stream);
-  await expect(attempt()).rejects.toMatchObject({ code, ...(message && { message: expect.stringContaining(message) }) });
-  expect(await eventTypes(world.services, stream)).toEqual(before);
-}
+const world = useWriteSideBed('verification', 'file');
 
 const documents = validDocuments.map((document) => ({ ...document, expiresOn: '2030-12-31' }));
 
@@ -51,6 +39,7 @@ describe('SubmitDriverApplication', () => {
     const who = applicant();
     const withoutClearance = documents.filter((document) => document.kind !== 'police_clearance');
     await expectRefused(
+      world.services,
       who.stream,
       () => submitDriverApplication(world.services, { ...application, driverId: who.driverId, documents: withoutClearance }, context(who.actor)),
       'invalid',
@@ -61,6 +50,7 @@ describe('SubmitDriverApplication', () => {
   it('refuses a passenger applying as a driver', async () => {
     const who = applicant();
     await expectRefused(
+      world.services,
       who.stream,
       () => submitDriverApplication(world.services, { ...application, driverId: who.driverId, documents }, context({ userId: 'u', role: 'passenger' })),
       'forbidden',
@@ -84,15 +74,15 @@ describe('ApproveDriver and RejectDriver', () => {
 
   it('refuses staff approving (verification is the admin’s alone)', async () => {
     const who = await applied();
-    await expectRefused(who.stream, () => approveDriver(world.services, { driverId: who.driverId }, context({ userId: 's', role: 'staff' })), 'forbidden');
+    await expectRefused(world.services, who.stream, () => approveDriver(world.services, { driverId: who.driverId }, context({ userId: 's', role: 'staff' })), 'forbidden');
   });
 
   it('refuses approving a driver who never applied, or rejecting one already approved', async () => {
     const nobody = applicant();
-    await expectRefused(nobody.stream, () => approveDriver(world.services, { driverId: nobody.driverId }, context(admin)), 'not_allowed_in_state');
+    await expectRefused(world.services, nobody.stream, () => approveDriver(world.services, { driverId: nobody.driverId }, context(admin)), 'not_allowed_in_state');
     const who = await applied();
     await approveDriver(world.services, { driverId: who.driverId }, context(admin));
-    await expectRefused(who.stream, () => rejectDriver(world.services, { driverId: who.driverId, reason: 'late' }, context(admin)), 'not_allowed_in_state');
+    await expectRefused(world.services, who.stream, () => rejectDriver(world.services, { driverId: who.driverId, reason: 'late' }, context(admin)), 'not_allowed_in_state');
   });
 });
 
@@ -116,15 +106,15 @@ describe('SuspendDriver and ReinstateDriver', () => {
 
   it('refuses suspending a driver not approved, reinstating one not suspended, and a driver suspending', async () => {
     const who = await applied();
-    await expectRefused(who.stream, () => suspendDriver(world.services, { driverId: who.driverId, reason: 'x' }, context(admin)), 'not_allowed_in_state');
+    await expectRefused(world.services, who.stream, () => suspendDriver(world.services, { driverId: who.driverId, reason: 'x' }, context(admin)), 'not_allowed_in_state');
     await approveDriver(world.services, { driverId: who.driverId }, context(admin));
-    await expectRefused(who.stream, () => reinstateDriver(world.services, { driverId: who.driverId }, context(admin)), 'not_allowed_in_state');
-    await expectRefused(who.stream, () => suspendDriver(world.services, { driverId: who.driverId, reason: 'x' }, context(who.actor)), 'forbidden');
+    await expectRefused(world.services, who.stream, () => reinstateDriver(world.services, { driverId: who.driverId }, context(admin)), 'not_allowed_in_state');
+    await expectRefused(world.services, who.stream, () => suspendDriver(world.services, { driverId: who.driverId, reason: 'x' }, context(who.actor)), 'forbidden');
   });
 
   it('refuses a blank reason, naming the field', async () => {
     const who = await applied();
     await approveDriver(world.services, { driverId: who.driverId }, context(admin));
-    await expectRefused(who.stream, () => suspendDriver(world.services, { driverId: who.driverId, reason: '  ' }, context(admin)), 'invalid', 'data.reason');
+    await expectRefused(world.services, who.stream, () => suspendDriver(world.services, { driverId: who.driverId, reason: '  ' }, context(admin)), 'invalid', 'data.reason');
   });
 });

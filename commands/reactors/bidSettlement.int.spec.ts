@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bidIdFor, bidStreamId } from '../../domain/bid/index.js';
 import { resetProjection } from '../../projections/runner/checkpoints.js';
-import { acceptBid, driverOnDuty, onBid, onRide, openWriteSideBed, placeBid, requestRide, rider, system, type SceneDriver, type WriteSideBed } from '../../tests/support/writeSideTestBed.js';
+import { acceptBid, driverOnDuty, onBid, onRide, placeBid, requestRide, rider, system, useWriteSideBed, type SceneDriver } from '../../tests/support/writeSideTestBed.js';
 
-let world: WriteSideBed;
-beforeEach(async () => {
-  world = await openWriteSideBed('settlement');
-});
-afterEach(async () => {
-  await world.dispose();
-});
+const world = useWriteSideBed('settlement');
 
 const lastEvent = async (bidId: string) => (await world.services.store.readStream(bidStreamId(bidId))).at(-1)!;
 const allEvents = async () => (await world.services.store.readAll({ maxCount: 100_000 })).events.length;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driverDutyDecider, driverDutyStatus, driverStream } from '../../domain/driverDuty/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
 import { resetProjection } from '../../projections/runner/checkpoints.js';
@@ -11,21 +11,14 @@ import {
   driverOnDuty,
   onDriver,
   onRide,
-  openWriteSideBed,
   requestRide,
   rider,
   system,
+  useWriteSideBed,
   type SceneDriver,
-  type WriteSideBed,
 } from '../../tests/support/writeSideTestBed.js';
 
-let world: WriteSideBed;
-beforeEach(async () => {
-  world = await openWriteSideBed('driverdutyreactor');
-});
-afterEach(async () => {
-  await world.dispose();
-});
+const world = useWriteSideBed('driverdutyreactor');
 
 const dutyOf = async (driver: SceneDriver) =>
   driverDutyStatus((await loadState(world.services.store, driverStream(driver.driverId), driverDutyDecider)).state);

@@ -1,20 +1,14 @@
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { bidIdFor, bidStreamId } from '../../domain/bid/index.js';
 import { dispatchStream } from '../../domain/dispatch/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
 import { eventually } from '../../tests/support/projectionTestKit.js';
 import { recordDriverLocation } from '../dispatch/index.js';
 import { migrateWriteSide, startWriteSideProcesses } from './index.js';
-import { acceptBid, driverOnDuty, eventTypes, openWriteSideBed, placeBid, requestRide, START, type WriteSideBed } from '../../tests/support/writeSideTestBed.js';
+import { acceptBid, driverOnDuty, eventTypes, placeBid, requestRide, START, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';
 
-let world: WriteSideBed;
-beforeEach(async () => {
-  world = await openWriteSideBed('writeside');
-});
-afterEach(async () => {
-  await world.dispose();
-});
+const world = useWriteSideBed('writeside');
 
 it('startWriteSideProcesses runs every reactor and the timers until stopped', async () => {
   await migrateWriteSide(world.services); // already migrated by the bed: migrating again changes nothing

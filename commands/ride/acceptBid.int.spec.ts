@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driverStream } from '../../domain/driverDuty/index.js';
 import { bidIdFor } from '../../domain/bid/index.js';
 import { placeBid, withdrawBid } from '../bid/index.js';
@@ -9,19 +9,14 @@ import {
   expectRefusal,
   givenPendingRide,
   onboardDriver,
-  openRideTestBed,
   passenger,
   storedTypes,
   uniqueId,
-  type RideTestBed,
+  useRideTestBed,
 } from '../../tests/support/rideFixtures.js';
 import { acceptBid } from './index.js';
 
-let bed: RideTestBed;
-beforeAll(async () => {
-  bed = await openRideTestBed('acceptbid');
-});
-afterAll(() => bed.dispose());
+const bed = useRideTestBed('acceptbid');
 
 describe('AcceptBid', () => {
   async function givenBiddingRideWithBid(amountNgwee = 4_000) {

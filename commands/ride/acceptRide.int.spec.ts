@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { driverStream } from '../../domain/driverDuty/index.js';
 import { UnavailableError, type EventStore } from '../../platform/eventStore/port.js';
 import type { CommandServices } from '../shared/services.js';
@@ -10,19 +10,14 @@ import {
   givenAcceptedRide,
   givenPendingRide,
   onboardDriver,
-  openRideTestBed,
   passenger,
   storedTypes,
   uniqueId,
-  type RideTestBed,
+  useRideTestBed,
 } from '../../tests/support/rideFixtures.js';
 import { acceptRide } from './index.js';
 
-let bed: RideTestBed;
-beforeAll(async () => {
-  bed = await openRideTestBed('acceptride');
-});
-afterAll(() => bed.dispose());
+const bed = useRideTestBed('acceptride');
 
 /** A store on which `interloper` gets its write in just before our first append to `stream`. */
 function racedOn(stream: string, interloper: () => Promise<unknown>): CommandServices {

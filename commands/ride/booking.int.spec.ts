@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   admin,
   as,
   expectRefusal,
   givenAcceptedRide,
   givenPendingRide,
-  openRideTestBed,
   passenger,
   storedTypes,
   system,
   uniqueId,
-  type RideTestBed,
+  useRideTestBed,
 } from '../../tests/support/rideFixtures.js';
 import { counterOffer, declineAllBids, dispatchScheduledRide, expireRide } from './index.js';
 
-let bed: RideTestBed;
-beforeAll(async () => {
-  bed = await openRideTestBed('booking');
-});
-afterAll(() => bed.dispose());
+const bed = useRideTestBed('booking');
 
 const inTwoHours = () => new Date(bed.clock.now().getTime() + 2 * 3600_000).toISOString();
 const givenBiddingRide = () => givenPendingRide(bed.services, { pricingMethod: 'bidding', proposedFareNgwee: 3_000 });

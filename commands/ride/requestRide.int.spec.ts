@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bidBounds, lusakaHour } from '../../domain/fare/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
 import {
@@ -6,20 +6,15 @@ import {
   as,
   driverUser,
   expectRefusal,
-  openRideTestBed,
   passenger,
   rideRequest,
   storedTypes,
   uniqueId,
-  type RideTestBed,
+  useRideTestBed,
 } from '../../tests/support/rideFixtures.js';
 import { entityIdSchema, requestRide, rideIdFor } from './index.js';
 
-let bed: RideTestBed;
-beforeAll(async () => {
-  bed = await openRideTestBed('requestride', { settings: { weather: 'rain' } });
-});
-afterAll(() => bed.dispose());
+const bed = useRideTestBed('requestride', { settings: { weather: 'rain' } });
 
 const rider = passenger('chanda');
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PIN_ATTEMPTS } from '../../domain/ride/index.js';
 import {
   admin,
@@ -10,22 +10,17 @@ import {
   givenPendingRide,
   givenRideInProgress,
   onboardDriver,
-  openRideTestBed,
   passenger,
   staff,
   storedTypes,
   system,
   uniqueId,
+  useRideTestBed,
   wrongPin,
-  type RideTestBed,
 } from '../../tests/support/rideFixtures.js';
 import { arriveAtPickup, cancelRide, completeTrip, raiseEmergency, rateRide, reissuePin, startTrip } from './index.js';
 
-let bed: RideTestBed;
-beforeAll(async () => {
-  bed = await openRideTestBed('trip');
-});
-afterAll(() => bed.dispose());
+const bed = useRideTestBed('trip');
 
 describe('ArriveAtPickup', () => {
   it('given an accepted ride, the assigned driver arrives', async () => {

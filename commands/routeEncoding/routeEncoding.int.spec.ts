@@ -1,23 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeEncodingStream } from '../../domain/routeEncoding/index.js';
 import type { Actor } from '../../domain/shared/command.js';
-import { context, eventTypes, openWriteSideBed, type WriteSideBed } from '../../tests/support/writeSideTestBed.js';
+import { context, eventTypes, expectRefused, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';
 import { reviseRouteEncoding, submitRouteEncoding, verifyRouteEncoding } from './index.js';
 
-let world: WriteSideBed;
-beforeAll(async () => {
-  world = await openWriteSideBed('routeencoding');
-});
-afterAll(async () => {
-  await world.dispose();
-});
-
-async function expectRefused(stream: string, attempt: () => Promise<unknown>, code: string, message?: string) {
-  const before = await eventTypes(world.services, stream);
-  await expect(attempt()).rejects.toMatchObject({ code, ...(message && { message: expect.stringContaining(message) }) });
-  expect(await eventTypes(world.services, stream)).toEqual(before);
-}
+const world = useWriteSideBed('routeencoding', 'file');
 
 const author: Actor = { userId: 'user-author', role: 'driver' };
 const contributors: Actor[] = ['a', 'b', 'c', 'd'].map((name) => ({ userId: `user-${name}`, role: 'driver' }));
@@ -48,6 +36,7 @@ describe('SubmitRouteEncoding', () => {
   it('refuses a route without street names (the spec’s wording), and appends nothing', async () => {
     const encodingId = `enc-${randomUUID().slice(0, 8)}`;
     await expectRefused(
+      world.services,
       routeEncodingStream(encodingId),
       () => submitRouteEncoding(world.services, { encodingId, ...route, streetNames: [] }, context(author)),
       'invalid',
@@ -57,8 +46,8 @@ describe('SubmitRouteEncoding', () => {
 
   it('refuses a passenger contributing, and submitting the same encoding twice', async () => {
     const { encodingId, stream } = await submitted();
-    await expectRefused(stream, () => submitRouteEncoding(world.services, { encodingId, ...route }, context({ userId: 'p', role: 'passenger' })), 'forbidden');
-    await expectRefused(stream, () => submitRouteEncoding(world.services, { encodingId, ...route }, context(author)), 'not_allowed_in_state');
+    await expectRefused(world.services, stream, () => submitRouteEncoding(world.services, { encodingId, ...route }, context({ userId: 'p', role: 'passenger' })), 'forbidden');
+    await expectRefused(world.services, stream, () => submitRouteEncoding(world.services, { encodingId, ...route }, context(author)), 'not_allowed_in_state');
   });
 });
 
@@ -73,14 +62,14 @@ describe('VerifyRouteEncoding', () => {
 
   it('refuses the author’s own vote and a second vote by the same contributor', async () => {
     const { encodingId, stream } = await submitted();
-    await expectRefused(stream, () => verifyRouteEncoding(world.services, { encodingId, isAccurate: true }, context(author)), 'own_encoding');
+    await expectRefused(world.services, stream, () => verifyRouteEncoding(world.services, { encodingId, isAccurate: true }, context(author)), 'own_encoding');
     await verifyRouteEncoding(world.services, { encodingId, isAccurate: false }, context(contributors[0]!));
-    await expectRefused(stream, () => verifyRouteEncoding(world.services, { encodingId, isAccurate: true }, context(contributors[0]!)), 'already_voted');
+    await expectRefused(world.services, stream, () => verifyRouteEncoding(world.services, { encodingId, isAccurate: true }, context(contributors[0]!)), 'already_voted');
   });
 
   it('refuses a vote on an encoding that does not exist', async () => {
     const encodingId = `enc-${randomUUID().slice(0, 8)}`;
-    await expectRefused(routeEncodingStream(encodingId), () => verifyRouteEncoding(world.services, { encodingId, isAccurate: true }, context(contributors[0]!)), 'not_found');
+    await expectRefused(world.services, routeEncodingStream(encodingId), () => verifyRouteEncoding(world.services, { encodingId, isAccurate: true }, context(contributors[0]!)), 'not_found');
   });
 });
 
@@ -99,6 +88,6 @@ describe('ReviseRouteEncoding', () => {
 
   it('refuses a revision by anyone but the author', async () => {
     const { encodingId, stream } = await submitted();
-    await expectRefused(stream, () => reviseRouteEncoding(world.services, { encodingId, ...route }, context(contributors[0]!)), 'forbidden');
+    await expectRefused(world.services, stream, () => reviseRouteEncoding(world.services, { encodingId, ...route }, context(contributors[0]!)), 'forbidden');
   });
 });

@@ -1,32 +1,17 @@
 import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bidStreamId } from '../../domain/bid/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
 import type { EventStore } from '../../platform/eventStore/port.js';
 import { ProjectionRunner } from '../../projections/runner/runner.js';
 import { eventually } from '../../tests/support/projectionTestKit.js';
-import {
-  acceptFixedRide,
-  driverOnDuty,
-  eventTypes,
-  openWriteSideBed,
-  placeBid,
-  requestRide,
-  START,
-  type WriteSideBed,
-} from '../../tests/support/writeSideTestBed.js';
+import { acceptFixedRide, driverOnDuty, eventTypes, placeBid, requestRide, START, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';
 import { fireTimer, timerActor, type TimerKind } from './timerKinds.js';
 import { TimerScheduler } from './timerScheduler.js';
 import { timerIdFor } from './timerSchedulingReactor.js';
 import type { TimerRow, TimerTables } from './timerTable.js';
 
-let world: WriteSideBed;
-beforeEach(async () => {
-  world = await openWriteSideBed('timers');
-});
-afterEach(async () => {
-  await world.dispose();
-});
+const world = useWriteSideBed('timers');
 
 const at = (offsetSeconds: number) => new Date(Date.parse(START) + offsetSeconds * 1000);
 const timersOf = async (kind: TimerKind): Promise<TimerRow[]> =>

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { changePlatformSettings } from '../../commands/platformSettings/index.js';
 import { createCommandServices } from '../../commands/shared/services.js';
-import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
+import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
-import { Scenario, type TestDriver } from '../../tests/support/rideScenarios.js';
+import type { TestDriver } from '../../tests/support/rideScenarios.js';
 import { driverProfilesProjection } from '../driverProfiles/index.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
@@ -18,19 +17,13 @@ const mwila: TestDriver = { driverId: 'driver-mwila', userId: 'user-mwila', vehi
 const banda: TestDriver = { driverId: 'driver-banda', userId: 'user-banda', vehicleType: 'car' };
 
 describe('admin activity: the latest notable events, for the dashboard', () => {
-  let bed: TestBed;
-  let db: Kysely<any>;
-  let scenario: Scenario;
-  let settingsEvents: number;
-  beforeEach(async () => {
-    bed = await openTestBed('adminactivity');
-    db = bed.db;
-    await bed.migrate(adminActivityProjection, ridesProjection, driverProfilesProjection);
-    scenario = new Scenario(bed.store, '2026-03-04T06:00:00Z');
-    settingsEvents = 0;
+  const { bed, db, scenario } = useScenarioBed<any>('adminactivity', {
+    projections: [adminActivityProjection, ridesProjection, driverProfilesProjection],
+    start: '2026-03-04T06:00:00Z',
   });
-  afterEach(async () => {
-    await bed.dispose();
+  let settingsEvents = 0;
+  beforeEach(() => {
+    settingsEvents = 0;
   });
 
   const project = () =>

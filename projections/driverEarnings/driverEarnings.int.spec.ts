@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
+import { describe, expect, it } from 'vitest';
+import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
-import { Scenario, type TestDriver } from '../../tests/support/rideScenarios.js';
+import type { TestDriver } from '../../tests/support/rideScenarios.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
 import type { DriverEarningsTables } from './driverEarnings.table.js';
 import { driverEarningsProjection } from './projection.js';
@@ -15,22 +14,7 @@ const banda: TestDriver = { driverId: 'driver-banda', userId: 'user-banda', vehi
 const TRIP_MINUTES = 20; // Scenario.completedRide: request → completion
 
 describe('driver earnings: completed rides, gross, 12 % commission and net per driver per Lusaka day', () => {
-  let bed: TestBed;
-  let db: Kysely<DriverEarningsTables>;
-  let scenario: Scenario;
-  beforeEach(async () => {
-    bed = await openTestBed('driverearnings');
-    db = bed.db;
-    await bed.migrate(driverEarningsProjection);
-    scenario = new Scenario(bed.store, '2026-02-20T06:00:00Z');
-    for (const driver of [mwale, banda]) {
-      await scenario.approvedDriver(driver);
-      await scenario.goOnline(driver);
-    }
-  });
-  afterEach(async () => {
-    await bed.dispose();
-  });
+  const { bed, db, scenario } = useScenarioBed<DriverEarningsTables>('driverearnings', { projections: [driverEarningsProjection], start: '2026-02-20T06:00:00Z', onlineDrivers: [mwale, banda] });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({ ...bed, projection: driverEarningsProjection, events: scenario.appendedTo(streamPrefixes.ride), batchSize });

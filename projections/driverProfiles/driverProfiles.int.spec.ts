@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
+import { describe, expect, it } from 'vitest';
+import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
-import { Scenario, type TestDriver } from '../../tests/support/rideScenarios.js';
+import type { TestDriver } from '../../tests/support/rideScenarios.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
 import type { DriverProfilesTables } from './driverProfiles.table.js';
 import { driverProfilesProjection } from './projection.js';
@@ -17,18 +16,7 @@ const lungu: TestDriver = { driverId: 'driver-lungu', userId: 'user-lungu', vehi
 const rider = (userId: string) => ({ userId, role: 'passenger' as const });
 
 describe('driver profiles: application, decision, duty and riders\' ratings per driver', () => {
-  let bed: TestBed;
-  let db: Kysely<DriverProfilesTables>;
-  let scenario: Scenario;
-  beforeEach(async () => {
-    bed = await openTestBed('driverprofiles');
-    db = bed.db;
-    await bed.migrate(driverProfilesProjection);
-    scenario = new Scenario(bed.store, '2026-03-02T06:00:00Z');
-  });
-  afterEach(async () => {
-    await bed.dispose();
-  });
+  const { bed, db, scenario } = useScenarioBed<DriverProfilesTables>('driverprofiles', { projections: [driverProfilesProjection], start: '2026-03-02T06:00:00Z' });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({

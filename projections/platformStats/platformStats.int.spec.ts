@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
+import { describe, expect, it } from 'vitest';
+import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
-import { Scenario, type TestDriver } from '../../tests/support/rideScenarios.js';
+import type { TestDriver } from '../../tests/support/rideScenarios.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
 import type { PlatformStatsTables } from './platformStats.table.js';
 import { platformStatsProjection } from './projection.js';
@@ -17,18 +16,7 @@ const [mwila, phiri, banda, tembo, lungu, kalaba] = ['mwila', 'phiri', 'banda', 
 const now = new Date('2026-03-04T10:00:00Z'); // Wednesday, 12:00 in Lusaka
 
 describe('platform stats: the admin dashboard\'s counters', () => {
-  let bed: TestBed;
-  let db: Kysely<PlatformStatsTables>;
-  let scenario: Scenario;
-  beforeEach(async () => {
-    bed = await openTestBed('platformstats');
-    db = bed.db;
-    await bed.migrate(platformStatsProjection);
-    scenario = new Scenario(bed.store, '2026-03-01T06:00:00Z');
-  });
-  afterEach(async () => {
-    await bed.dispose();
-  });
+  const { bed, db, scenario } = useScenarioBed<PlatformStatsTables>('platformstats', { projections: [platformStatsProjection], start: '2026-03-01T06:00:00Z' });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({

@@ -1,10 +1,9 @@
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
+import { describe, expect, it } from 'vitest';
+import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
-import { Scenario, type TestDriver } from '../../tests/support/rideScenarios.js';
+import type { TestDriver } from '../../tests/support/rideScenarios.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
 import { ridePinsProjection } from './projection.js';
 import { pinForRider } from './queries.js';
@@ -14,20 +13,7 @@ const mwale: TestDriver = { driverId: 'driver-mwale', userId: 'user-mwale', vehi
 const chanda = 'user-chanda';
 
 describe('ride PINs: the rider\'s trip-start code, kept apart from everything drivers read', () => {
-  let bed: TestBed;
-  let db: Kysely<RidePinsTables>;
-  let scenario: Scenario;
-  beforeEach(async () => {
-    bed = await openTestBed('ridepins');
-    db = bed.db;
-    await bed.migrate(ridePinsProjection);
-    scenario = new Scenario(bed.store, '2026-03-02T06:00:00Z');
-    await scenario.approvedDriver(mwale);
-    await scenario.goOnline(mwale);
-  });
-  afterEach(async () => {
-    await bed.dispose();
-  });
+  const { bed, db, scenario } = useScenarioBed<RidePinsTables>('ridepins', { projections: [ridePinsProjection], start: '2026-03-02T06:00:00Z', onlineDrivers: [mwale] });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({ ...bed, projection: ridePinsProjection, events: scenario.appendedTo(streamPrefixes.ride), batchSize });

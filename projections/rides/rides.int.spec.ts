@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
-import { Scenario, type TestDriver } from '../../tests/support/rideScenarios.js';
+import type { TestDriver } from '../../tests/support/rideScenarios.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
 import { ridesProjection } from './projection.js';
 import { liveRides, pendingRidesForVehicleType, rideById, ridesFiltered, ridesForDriver, ridesForRider } from './queries.js';
@@ -18,22 +18,7 @@ const admin = { userId: 'admin-phiri', role: 'admin' } as const;
 const ndolaAirport = { address: 'Simon Mwansa Kapwepwe Airport, Ndola', lat: -12.998, lng: 28.664 };
 
 describe('rides: one row per ride, as riders, drivers and admins read it', () => {
-  let bed: TestBed;
-  let db: Kysely<RidesTables>;
-  let scenario: Scenario;
-  beforeEach(async () => {
-    bed = await openTestBed('rides');
-    db = bed.db;
-    await bed.migrate(ridesProjection);
-    scenario = new Scenario(bed.store, '2026-03-02T06:00:00Z');
-    for (const driver of [mwale, banda]) {
-      await scenario.approvedDriver(driver);
-      await scenario.goOnline(driver);
-    }
-  });
-  afterEach(async () => {
-    await bed.dispose();
-  });
+  const { bed, db, scenario } = useScenarioBed<RidesTables>('rides', { projections: [ridesProjection], start: '2026-03-02T06:00:00Z', onlineDrivers: [mwale, banda] });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({ ...bed, projection: ridesProjection, events: scenario.appendedTo(streamPrefixes.ride), batchSize });

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { routeEncodingStream } from '../../domain/routeEncoding/events.js';
-import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
+import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
-import { Scenario } from '../../tests/support/rideScenarios.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
 import { routeEncodingsProjection } from './projection.js';
 import { contributionStats, encodingById, encodingsByAuthor, pendingEncodings } from './queries.js';
@@ -16,19 +14,10 @@ const [alice, bob, carol, dan, eve] = ['user-alice', 'user-bob', 'user-carol', '
 const ids = (rows: Array<{ encoding_id: string }>) => rows.map((row) => row.encoding_id);
 
 describe('route encodings: contributed routes, their votes and each contributor\'s tally', () => {
-  let bed: TestBed;
-  let db: Kysely<RouteEncodingsTables>;
-  let scenario: Scenario;
+  const { bed, db, scenario } = useScenarioBed<RouteEncodingsTables>('routeencodings', { projections: [routeEncodingsProjection], start: '2026-03-02T06:00:00Z' });
   let legacyEvents = 0;
-  beforeEach(async () => {
-    bed = await openTestBed('routeencodings');
-    db = bed.db;
-    await bed.migrate(routeEncodingsProjection);
-    scenario = new Scenario(bed.store, '2026-03-02T06:00:00Z');
+  beforeEach(() => {
     legacyEvents = 0;
-  });
-  afterEach(async () => {
-    await bed.dispose();
   });
 
   const project = (batchSize = 100) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { driverDutyDecider, driverDutyStatus, driverStream, type DriverDutyEvent } from '../../domain/driverDuty/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
 import { DomainError, fold } from '../../domain/shared/index.js';
@@ -7,26 +7,23 @@ import { acceptRide, cancelRide, requestRide } from '../../commands/ride/index.j
 import {
   as,
   onboardDriver,
-  openRideTestBed,
   passenger,
   releaseDriver,
   rideRequest,
   system,
-  type RideTestBed,
+  useRideTestBed,
   type TestDriver,
 } from '../support/rideFixtures.js';
 
 const DRIVERS = 20;
 const ROUNDS = 100;
 
-let bed: RideTestBed;
+const bed = useRideTestBed('acceptrace', { poolSize: DRIVERS + 4 });
 let drivers: TestDriver[];
 beforeAll(async () => {
-  bed = await openRideTestBed('acceptrace', { poolSize: DRIVERS + 4 });
   drivers = [];
   for (let index = 0; index < DRIVERS; index++) drivers.push(await onboardDriver(bed.services, { driverId: `racer-${index}` }));
 });
-afterAll(() => bed.dispose());
 
 /**
  * Twenty verified, online car drivers tap "accept" on the same fixed-price ride at once, through

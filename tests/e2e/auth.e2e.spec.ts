@@ -1,24 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
-import { baseUrl, launchBrowser, openPage, PHONE, visit } from './support/browser.js';
+import { baseUrl, contentOverflow, openPage, PHONE, useBrowser, visit } from './support/browser.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-/**
- * How far this screen's own content (inside <main>) reaches past the viewport's right edge at
- * 360 px. The shell's top bar is measured by the shell's spec, not here.
- */
-const contentOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const main = document.querySelector('main')!;
-    return Math.max(main.scrollWidth - main.clientWidth, Math.ceil(main.getBoundingClientRect().right - document.documentElement.clientWidth));
-  });
+const { browser } = useBrowser();
 
 /** The code an authenticator app would show for this secret, `stepsAhead` 30-second steps from now. */
 const appCode = (secret: string, stepsAhead = 0) =>

@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './support/browser.js';
-import { approve, call, driverApplication, eventually, places, rideRequest, signInAdmin, signUp, type Party } from './support/parties.js';
+import { baseUrl, DESKTOP, openPage, PHONE, useBrowser, visit } from './support/browser.js';
+import { call, eventually, signUp, type Party } from './support/parties.js';
 import { rawKeysSeen, watchForRawKeys } from './support/rawKeys.js';
+import { bidOnRideScene } from './support/scenes.js';
 
 /**
  * axe-core on every public, rider and driver screen (the admin portal has its own specs), in
@@ -11,26 +12,7 @@ import { rawKeysSeen, watchForRawKeys } from './support/rawKeys.js';
  * nothing wider than the phone (the page never scrolls sideways, the top bar included), and never
  * a translation key on screen, not even while a route's texts load.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function newContext(geolocation?: { lat: number; lng: number }) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    locale: 'en-GB',
-    ...(geolocation ? { geolocation: { latitude: geolocation.lat, longitude: geolocation.lng }, permissions: ['geolocation'] } : {}),
-  });
-  contexts.push(context);
-  await watchForRawKeys(context);
-  return context;
-}
+const { browser, newContext } = useBrowser({ prepare: watchForRawKeys });
 
 /** A visitor's page at 360 px, watched for translation keys. */
 async function visitorPage() {
@@ -119,18 +101,11 @@ describe('axe-core finds no serious or critical violations', () => {
     let driver: Party;
 
     beforeAll(async () => {
-      const admin = await signInAdmin(await newContext());
-      rider = await signUp(await newContext(places.freedomPark), 'passenger', 'Chileshe Mumba Kapambwe');
-      const quote = await call(rider, 'POST', '/api/fares/quote', { vehicleType: 'car', pickup: places.freedomPark, dropoff: places.copperbeltUniversity, pricingMethod: 'bidding' });
-      biddingRideId = (await call(rider, 'POST', '/api/rides', rideRequest('car', { pricingMethod: 'bidding', proposedFare: quote.totalNgwee / 100 }))).id;
-      fixedRideId = (await call(rider, 'POST', '/api/rides', rideRequest('car'))).id;
-
-      driver = await signUp(await newContext(places.parklands), 'driver', 'Kelvin Mulenga Chisanga', '0966 400 500');
-      await call(driver, 'POST', '/api/drivers/register', driverApplication('car', 'BAX 4242'));
-      await approve(admin, driver);
-      await eventually(() => call(driver, 'GET', `/api/drivers/user/${driver.userId}`), (profile) => profile.verificationStatus === 'approved');
-      await call(driver, 'PATCH', `/api/drivers/${driver.userId}/status`, { isOnline: true, location: places.parklands });
-      await call(driver, 'POST', '/api/bids', { rideId: biddingRideId, bidAmount: quote.totalNgwee / 100 + 3, message: 'At Parklands now', estimatedArrival: 4 });
+      ({ rider, driver, biddingRideId, fixedRideId } = await bidOnRideScene(newContext, {
+        rider: 'Chileshe Mumba Kapambwe',
+        driver: { fullName: 'Kelvin Mulenga Chisanga', phoneNumber: '0966 400 500', plateNumber: 'BAX 4242' },
+        bid: { overQuoteZmw: 3, message: 'At Parklands now', estimatedArrival: 4 },
+      }));
       await eventually(() => call(rider, 'GET', `/api/bids/ride/${biddingRideId}`), (answer) => answer.bids.length === 1);
     });
 

@@ -1,35 +1,17 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatZmw } from '../../domain/fare/money.js';
 import { seriousViolations } from './support/axe.js';
-import { baseUrl, launchBrowser, PHONE, screenshot } from './support/browser.js';
-import { approve, call, driverApplication, eventually, overflowingInMain, places, signInAdmin, signUp, type Party } from './support/parties.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { approvedDriver, call, eventually, overflowingInMain, places, signInAdmin, signUp, type Party } from './support/parties.js';
+import { goOnlineOnDashboard } from './support/scenes.js';
 
 /**
  * Bidding in three browsers at once: a rider books a car ride naming their own price; two online
  * drivers see it arrive and bid from the place-bid modal; the rider counters once, then takes one
  * bid. The winner gets the ride as their active ride; the other driver is told on screen.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newContext(geolocation?: { lat: number; lng: number }) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    locale: 'en-GB',
-    ...(geolocation ? { geolocation: { latitude: geolocation.lat, longitude: geolocation.lng }, permissions: ['geolocation'] } : {}),
-  });
-  contexts.push(context);
-  return context;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const { newContext } = useBrowser();
 
 interface OnlineDriver {
   party: Party;
@@ -39,16 +21,9 @@ interface OnlineDriver {
 
 /** A car driver signed up, approved, on the dashboard and switched online through the UI. */
 async function onlineDriver(admin: Party, fullName: string, plate: string): Promise<OnlineDriver> {
-  const context = await newContext(places.parklands);
-  const party = await signUp(context, 'driver', fullName);
-  await call(party, 'POST', '/api/drivers/register', driverApplication('car', plate));
-  await approve(admin, party);
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}/driver`);
-  await page.getByRole('heading', { level: 1, name: 'Driver dashboard' }).waitFor();
-  await page.getByTestId('offline-notice').waitFor({ timeout: 15_000 });
-  await page.getByRole('switch', { name: 'Available for rides' }).check();
-  await page.getByRole('heading', { name: 'You are online' }).waitFor();
+  const party = await approvedDriver(admin, await newContext(places.parklands), fullName, { plateNumber: plate });
+  const page = await party.context.newPage();
+  await goOnlineOnDashboard(page);
   return { party, page, firstName: fullName.split(' ')[0]! };
 }
 

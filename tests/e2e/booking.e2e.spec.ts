@@ -1,31 +1,12 @@
-import { signInNewPassenger } from './support/passenger.js';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../api/demo/roster.js';
 import { seriousViolations } from './support/axe.js';
-import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './support/browser.js';
+import { baseUrl, contentOverflow, DESKTOP, openPage, PHONE, useBrowser, visit } from './support/browser.js';
+import { signInNewPassenger } from './support/passenger.js';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
-
-/**
- * How far this screen's own content (inside <main>) reaches past the viewport's right edge at
- * 360 px. The shell's top bar is measured by the shell's spec, not here.
- */
-const contentOverflow = (page: Page) =>
-  page.evaluate(() => {
-    const main = document.querySelector('main')!;
-    return Math.max(main.scrollWidth - main.clientWidth, Math.ceil(main.getBoundingClientRect().right - document.documentElement.clientWidth));
-  });
-
-/** A new passenger signed in on this browser context (through the API: the UI flow has its own spec). */
-
-/** The demo accounts the server seeds outside production (api/demo/roster.ts). */
-const DEMO_PASSWORD = 'Tiyende-demo-2026';
-const DEMO_TOTP_SECRET = 'TIYENDEDEMOCOPPERBELTKITWENDOLA2';
+const { browser } = useBrowser();
 
 /** Signs a demo driver in (a code is accepted once: if this step's was used, the next one) and puts them on duty in Kitwe. */
 async function demoDriverOnDuty(context: BrowserContext, email: string): Promise<string> {

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatZmw } from '../../domain/fare/money.js';
 import { seriousViolations } from './support/axe.js';
-import { baseUrl, launchBrowser, PHONE, screenshot } from './support/browser.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
 import { approve, call, driverApplication, eventually, overflowingInMain, places, reject, rideRequest, signInAdmin, signUp, type Party } from './support/parties.js';
 
 /**
@@ -12,28 +12,10 @@ import { approve, call, driverApplication, eventually, overflowingInMain, places
  */
 const VEHICLE = 'guest-shuttle';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { newContext } = useBrowser();
 /** One admin session for the file: a TOTP code is accepted once per 30 s window. */
 let admin: Party | undefined;
 const theAdmin = async () => (admin ??= await signInAdmin(await newContext()));
-async function newContext(geolocation?: { lat: number; lng: number }) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    locale: 'en-GB',
-    ...(geolocation ? { geolocation: { latitude: geolocation.lat, longitude: geolocation.lng }, permissions: ['geolocation'] } : {}),
-  });
-  contexts.push(context);
-  return context;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
 
 const expectNoProblems = async (page: Page) => {
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,55 +1,32 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launchBrowser, PHONE, screenshot, screenshotDir } from './support/browser.js';
-import { approve, call, driverApplication, eventually, places, rideRequest, signInAdmin, signUp, type Party } from './support/parties.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, DESKTOP, PHONE, screenshot, screenshotDir, useBrowser } from './support/browser.js';
+import { call, type Party } from './support/parties.js';
 import { rawKeysSeen, watchForRawKeys } from './support/rawKeys.js';
+import { bidOnRideScene } from './support/scenes.js';
 
 /**
  * The main screens as a phone (360×740) and a laptop (1280×800) show them, kept as PNG test
  * artifacts (support/browser.ts says where). The screens hold real data: a bid on the rider's
  * bidding ride, a driver on the way on their fixed-price ride.
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const { newContext } = useBrowser({ prepare: watchForRawKeys });
 let visitor: BrowserContext;
 let rider: Party;
 let driver: Party;
 let biddingRideId: string;
 let fixedRideId: string;
 
-async function newContext(geolocation?: { lat: number; lng: number }) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    locale: 'en-GB',
-    ...(geolocation ? { geolocation: { latitude: geolocation.lat, longitude: geolocation.lng }, permissions: ['geolocation'] } : {}),
-  });
-  contexts.push(context);
-  await watchForRawKeys(context);
-  return context;
-}
-
 beforeAll(async () => {
-  browser = await launchBrowser();
   visitor = await newContext();
-  const admin = await signInAdmin(await newContext());
-  rider = await signUp(await newContext(places.freedomPark), 'passenger', 'Mapalo Nkonde');
-  const quote = await call(rider, 'POST', '/api/fares/quote', { vehicleType: 'car', pickup: places.freedomPark, dropoff: places.copperbeltUniversity, pricingMethod: 'bidding' });
-  biddingRideId = (await call(rider, 'POST', '/api/rides', rideRequest('car', { pricingMethod: 'bidding', proposedFare: quote.totalNgwee / 100 }))).id;
-  fixedRideId = (await call(rider, 'POST', '/api/rides', rideRequest('car'))).id;
-
-  driver = await signUp(await newContext(places.parklands), 'driver', 'Joseph Mwape', '0955 321 654');
-  await call(driver, 'POST', '/api/drivers/register', driverApplication('car', 'BCD 5150'));
-  await approve(admin, driver);
-  await eventually(() => call(driver, 'GET', `/api/drivers/user/${driver.userId}`), (profile) => profile.verificationStatus === 'approved');
-  await call(driver, 'PATCH', `/api/drivers/${driver.userId}/status`, { isOnline: true, location: places.parklands });
-  await call(driver, 'POST', '/api/bids', { rideId: biddingRideId, bidAmount: quote.totalNgwee / 100 + 4, message: 'Ten minutes away, clean car', estimatedArrival: 10 });
+  ({ rider, driver, biddingRideId, fixedRideId } = await bidOnRideScene(newContext, {
+    rider: 'Mapalo Nkonde',
+    driver: { fullName: 'Joseph Mwape', phoneNumber: '0955 321 654', plateNumber: 'BCD 5150' },
+    bid: { overQuoteZmw: 4, message: 'Ten minutes away, clean car', estimatedArrival: 10 },
+  }));
   await call(driver, 'PATCH', `/api/rides/${fixedRideId}`, { status: 'accepted', driverId: (await call(driver, 'GET', `/api/drivers/user/${driver.userId}`)).driverId });
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 interface Screen {

@@ -1,33 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
-import { baseUrl, launchBrowser, PHONE, screenshot } from './support/browser.js';
-import { approve, call, driverApplication, eventually, overflowingInMain, places, rideRequest, signInAdmin, signUp } from './support/parties.js';
+import { baseUrl, screenshot, useBrowser } from './support/browser.js';
+import { approvedDriver, call, eventually, overflowingInMain, places, rideRequest, signInAdmin, signUp } from './support/parties.js';
+import { goOnlineOnDashboard } from './support/scenes.js';
 
 /**
  * One fixed-price ride from booking to ratings, in two browsers at once: the driver's dashboard
  * and the rider's tracking page, which follows every step live over ws (never reloaded).
  */
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function newContext(geolocation?: { lat: number; lng: number }) {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    locale: 'en-GB',
-    ...(geolocation ? { geolocation: { latitude: geolocation.lat, longitude: geolocation.lng }, permissions: ['geolocation'] } : {}),
-  });
-  contexts.push(context);
-  return context;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const { newContext } = useBrowser();
 
 const banner = (page: Page) => page.getByTestId('status-banner');
 
@@ -44,9 +26,7 @@ describe('ride tracking, live', () => {
   it('follows a ride from "Looking for a driver" to rated, on both screens, without a reload — and the driver never sees the PIN', async () => {
     const admin = await signInAdmin(await newContext());
     const driverContext = await newContext(places.parklands);
-    const driver = await signUp(driverContext, 'driver', 'Mwila Tembo', '0977 555 123');
-    await call(driver, 'POST', '/api/drivers/register', driverApplication('car', 'BCK TEST'));
-    await approve(admin, driver);
+    const driver = await approvedDriver(admin, driverContext, 'Mwila Tembo', { plateNumber: 'BCK TEST', phoneNumber: '0977 555 123' });
     const riderContext = await newContext(places.freedomPark);
     const rider = await signUp(riderContext, 'passenger', 'Chanda Mulenga');
 
@@ -58,10 +38,7 @@ describe('ride tracking, live', () => {
     const driverFrames: string[] = [];
     const driverPage = await driverContext.newPage();
     driverPage.on('websocket', (socket) => socket.on('framereceived', (frame) => driverFrames.push(String(frame.payload))));
-    await open(driverPage, '/driver', 'Driver dashboard');
-    await driverPage.getByTestId('offline-notice').waitFor();
-    await driverPage.getByRole('switch', { name: 'Available for rides' }).check();
-    await driverPage.getByRole('heading', { name: 'You are online' }).waitFor();
+    await goOnlineOnDashboard(driverPage);
 
     const ride = await call(rider, 'POST', '/api/rides', rideRequest('car'));
     const riderPage = await riderContext.newPage();

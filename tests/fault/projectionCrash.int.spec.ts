@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../api/simulate/random.js';
 import { projections } from '../../projections/registry.js';
 import { readModelRows } from '../../projections/runner/readModelRows.js';
 import { rebuildProjection } from '../../projections/runner/rebuild.js';
@@ -34,7 +35,8 @@ describe('a projection killed during replay', () => {
   });
 
   it(`ends identical to a clean rebuild after ${KILLS} SIGKILLs`, { timeout: 120_000 }, async () => {
-    const random = mulberry32(SEED);
+    // Seeded: the same seed replays the same kill schedule.
+    const random = seededRandom(SEED).next;
     const processedAtKill: number[] = [];
     for (let kill = 0; kill < KILLS; kill++) {
       // Spread the kills over the replay; the jitter and a random delay after the threshold
@@ -135,16 +137,4 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 30_000): Pro
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** A small seeded PRNG: the same seed replays the same kill schedule. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

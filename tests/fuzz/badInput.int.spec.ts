@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isSuccess, keyOf, table, type RouteRow } from '../authorization/matrix.js';
 import { settled } from '../journeys/kit.js';
-import { startApiTestBed, type ApiTestBed } from '../support/apiTestBed.js';
-import { roles, startWorld, type ResourceKind, type Role, type World } from '../support/authorizationWorld.js';
+import { roles, type ResourceKind, type Role } from '../support/authorizationWorld.js';
 import { stateDigest } from '../support/stateDigest.js';
 import { badRequests, inputsOf, type BadRequest } from './badRequests.js';
-import { unboundedFields, type JsonSchema } from './schemaBreakers.js';
+import { useFuzzTarget } from './fuzzTarget.js';
+import { unboundedFields } from './schemaBreakers.js';
 
 /**
  * Malformed input for every route of the authorization table, sent by a caller the route lets
@@ -29,20 +29,8 @@ const standIn: Partial<Record<ResourceKind, ResourceKind>> = {
   suspendedApplicant: 'pendingApplicant',
 };
 
-type Operation = Parameters<typeof inputsOf>[0];
-let bed: ApiTestBed;
-let world: World;
-let operations: Record<string, Record<string, Operation & { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+const { bed, world, operationOf } = useFuzzTarget();
 const report: Array<{ route: string; caller: Role; runs: number; statuses: Map<number, number>; families: Set<string> }> = [];
-
-beforeAll(async () => {
-  bed = await startApiTestBed();
-  world = await startWorld(bed);
-  await world.shared('biddingRide');
-  await world.shared('acceptedRide');
-  await bed.app.ready();
-  operations = (bed.app.swagger() as { paths: typeof operations }).paths;
-}, 120_000);
 
 afterAll(async () => {
   const width = Math.max(...report.map((line) => line.route.length));
@@ -51,18 +39,11 @@ afterAll(async () => {
     return `${route.padEnd(width)}  as ${caller.padEnd(5)} ${String(runs).padStart(3)} runs  ${seen.padEnd(28)} ${[...families].join(', ')}`;
   });
   console.info(['bad input, per route:', ...lines].join('\n'));
-  await bed?.close();
 });
 
 /** The first caller the table lets do it; else the first the guard lets through (the handler then refuses). */
 function callerFor(row: RouteRow): Role {
   return roles.find((role) => isSuccess(row.expect[role]) || row.expect[role] === 501) ?? roles.find((role) => ![401, 403].includes(row.expect[role] as number))!;
-}
-
-function operationOf(row: RouteRow) {
-  const operation = operations[row.path.replace(/:(\w+)/g, '{$1}')]?.[row.method.toLowerCase()];
-  if (!operation) throw new Error(`${keyOf(row)} is not in the OpenAPI document`);
-  return operation;
 }
 
 it('every string and list a request may carry has an upper bound', () => {

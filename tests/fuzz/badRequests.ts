@@ -15,7 +15,7 @@ export interface RouteInputs {
   idempotent: boolean;
 }
 
-interface OpenApiOperation {
+export interface OpenApiOperation {
   parameters?: Array<{ in: string; name: string; required?: boolean; schema: unknown }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
   description?: string;

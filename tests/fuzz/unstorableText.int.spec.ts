@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isSuccess, keyOf, table, urlOf, type RouteRow } from '../authorization/matrix.js';
 import { settled } from '../journeys/kit.js';
-import { startApiTestBed, type ApiTestBed } from '../support/apiTestBed.js';
-import { roles, startWorld, type Person, type Resource, type World } from '../support/authorizationWorld.js';
+import { roles, type Person, type Resource } from '../support/authorizationWorld.js';
 import { inputsOf } from './badRequests.js';
+import { useFuzzTarget } from './fuzzTarget.js';
 import { applyBreak, freeTextPaths, unstorableText, type JsonSchema } from './schemaBreakers.js';
 
 /**
@@ -15,20 +15,7 @@ import { applyBreak, freeTextPaths, unstorableText, type JsonSchema } from './sc
 
 const RIDE_KINDS = new Set(['acceptedRide', 'pendingRide', 'openBiddingRide', 'biddingRide', 'arrivedRide', 'startedRide', 'completedRide']);
 
-let bed: ApiTestBed;
-let world: World;
-let operations: Record<string, Record<string, Parameters<typeof inputsOf>[0]>>;
-
-beforeAll(async () => {
-  bed = await startApiTestBed();
-  world = await startWorld(bed);
-  await world.shared('biddingRide');
-  await world.shared('acceptedRide');
-  await bed.app.ready();
-  operations = (bed.app.swagger() as { paths: typeof operations }).paths;
-}, 120_000);
-
-afterAll(() => bed?.close());
+const { bed, world, operationOf } = useFuzzTarget();
 
 /** Who may make the request: the table's first allowed caller; a driver yet to apply for the application. */
 async function callerFor(row: RouteRow): Promise<{ who: Person | undefined } | null> {
@@ -49,9 +36,7 @@ describe('rows whose success changes the resource', () => {
 
 function checkRow(row: RouteRow): void {
   it(`${keyOf(row)}: a NUL or a lone surrogate in any free-text field is refused`, async () => {
-    const operation = operations[row.path.replace(/:(\w+)/g, '{$1}')]?.[row.method.toLowerCase()];
-    if (!operation) throw new Error(`${keyOf(row)} is not in the OpenAPI document`);
-    const inputs = inputsOf(operation);
+    const inputs = inputsOf(operationOf(row));
     const caller = await callerFor(row);
     if (!caller) return;
     let resource: Resource | undefined;

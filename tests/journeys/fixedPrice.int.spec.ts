@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { splitFare } from '../../domain/fare/index.js';
-import { startApiTestBed, type ApiTestBed } from '../support/apiTestBed.js';
-import type { SignedIn } from '../support/accounts.js';
-import { call, fixPinDraws, newDriver, onboardOverHttp, places, rideRequest, settled, withoutIdsAndInstants, type DriverTranscript } from './kit.js';
+import { call, onboardOverHttp, places, rideRequest, settled, useJourneyCast, withoutIdsAndInstants } from './kit.js';
 
 /**
  * A fixed-price car ride from booking to both ratings, every step over HTTP as the screens make
@@ -11,20 +9,7 @@ import { call, fixPinDraws, newDriver, onboardOverHttp, places, rideRequest, set
 
 const PIN = '7391';
 
-let bed: ApiTestBed;
-let admin: SignedIn;
-let rider: SignedIn;
-let driver: DriverTranscript;
-beforeAll(async () => {
-  bed = await startApiTestBed();
-  fixPinDraws(bed, PIN);
-  [admin, rider, driver] = await Promise.all([
-    bed.signIn('admin'),
-    bed.signIn('passenger', { fullName: 'Chanda Mulenga' }),
-    newDriver(bed, 'Mwila Tembo'),
-  ]);
-});
-afterAll(() => bed.close());
+const { bed, admin, rider, driver } = useJourneyCast(PIN);
 
 it('takes a rider from booking to a rated ride with a verified driver, the PIN shown to the rider alone', async () => {
   const { driverId } = driver.driver;

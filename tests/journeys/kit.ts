@@ -17,8 +17,9 @@ import { driverDocumentKinds } from '../../domain/driverVerification/index.js';
 import { parsePosition } from '../../platform/eventStore/port.js';
 import { projections } from '../../projections/registry.js';
 import { silentLogger } from '../../projections/runner/logger.js';
-import type { ApiTestBed } from '../support/apiTestBed.js';
+import { startApiTestBed, type ApiTestBed } from '../support/apiTestBed.js';
 import type { SignedIn } from '../support/accounts.js';
+import { liveParts, openedFor } from '../support/openedFor.js';
 
 export const places = {
   freedomPark: { address: 'Freedom Park, Kitwe', lat: -12.8024, lng: 28.2136 },
@@ -202,4 +203,23 @@ export async function onboardOverHttp(
   await settled(bed);
   expectAnswer(await driver.call('POST', `/api/drivers/${driverId}/location`, { lat: at.lat, lng: at.lng }), 200, 'report the position');
   await settled(bed);
+}
+
+/**
+ * A journey's people, named once at the top of its file: before the first test, a server of the
+ * file's own whose PIN draws are all `pin` (fixPinDraws), the admin, the rider Chanda Mulenga and
+ * Mwila Tembo, a driver who has only just registered; the server closes after the last test.
+ */
+export function useJourneyCast(pin: string): { bed: ApiTestBed; admin: SignedIn; rider: SignedIn; driver: DriverTranscript } {
+  const current = openedFor(
+    'file',
+    async () => {
+      const bed = await startApiTestBed();
+      fixPinDraws(bed, pin);
+      const [admin, rider, driver] = await Promise.all([bed.signIn('admin'), bed.signIn('passenger', { fullName: 'Chanda Mulenga' }), newDriver(bed, 'Mwila Tembo')]);
+      return { bed, admin, rider, driver };
+    },
+    ({ bed }) => bed.close(),
+  );
+  return liveParts(current, ['bed', 'admin', 'rider', 'driver']);
 }

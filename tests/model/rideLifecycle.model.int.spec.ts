@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRideTestBed, type RideTestBed } from '../support/rideFixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useRideTestBed } from '../support/rideFixtures.js';
 import { checkStep, checkWorld, viewOf } from './rideModelInvariants.js';
 import { stepArbitrary } from './rideModelSteps.js';
 import { createWorld, execute, snapshot, type Executed } from './rideModelWorld.js';
@@ -8,11 +8,7 @@ import { createWorld, execute, snapshot, type Executed } from './rideModelWorld.
 const RUNS = 40;
 const MAX_STEPS = 25;
 
-let bed: RideTestBed;
-beforeAll(async () => {
-  bed = await openRideTestBed('ridemodel');
-});
-afterAll(() => bed.dispose());
+const bed = useRideTestBed('ridemodel');
 
 /**
  * Random sequences of ride and bid commands, from random actors (most of them not allowed to do

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { bidIdFor, bidStreamId, type BidEvent } from '../../domain/bid/index.js';
 import type { Actor } from '../../domain/shared/command.js';
 import type { EventStore } from '../../platform/eventStore/port.js';
+import type { Projection } from '../../projections/runner/projection.js';
+import { useOpened } from './openedFor.js';
+import { openTestBed, type TestBed } from './projectionTestKit.js';
+import { projectUntilApplied } from './projectUntilApplied.js';
 import { Scenario, type RideSpec, type TestDriver } from './rideScenarios.js';
 
 /**
@@ -31,6 +35,30 @@ export interface AnalyticsHistory {
   /** Events appended to ride and bid streams: what the analytics projections will have applied. */
   rideEvents(): number;
   bidEvents(): number;
+}
+
+/**
+ * An analytics read model's spec bed, named once at the top of its describe: before the tests, a
+ * database of its own with `projections` migrated, the history recorded, and each projection run
+ * over it `batchSize` events at a time (batches that split the day); dropped after them. `events`
+ * says how many of the history's events a projection applies: its ride events unless told.
+ */
+export function useAnalyticsHistory(
+  label: string,
+  projections: Projection[],
+  { batchSize, events = (history) => history.rideEvents() }: { batchSize: number; events?: (history: AnalyticsHistory) => number },
+): TestBed {
+  return useOpened(
+    'file',
+    async () => {
+      const bed = await openTestBed(label);
+      await bed.migrate(...projections);
+      const history = await recordAnalyticsHistory(bed.store);
+      for (const projection of projections) await projectUntilApplied({ ...bed, projection, events: events(history), batchSize });
+      return bed;
+    },
+    (bed) => bed.dispose(),
+  );
 }
 
 export async function recordAnalyticsHistory(store: EventStore): Promise<AnalyticsHistory> {

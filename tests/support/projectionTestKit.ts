@@ -6,6 +6,8 @@ import { createKysely, createPool } from '../../platform/database/connect.js';
 import { migrateEventStore, PostgresEventStore } from '../../platform/eventStore/postgres/postgresEventStore.js';
 import type { AllFilter, EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
 import { createTestDatabase } from './database.js';
+import { liveParts, openedFor } from './openedFor.js';
+import { Scenario, type TestDriver } from './rideScenarios.js';
 import { migrateProjections } from '../../projections/runner/migrate.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 
@@ -35,6 +37,32 @@ export async function openTestBed(label: string): Promise<TestBed> {
       await database.drop();
     },
   };
+}
+
+/**
+ * A read model's spec bed, named once at the top of its describe: each test gets a database of its
+ * own with `projections` migrated, and a Scenario from `start` in which `onlineDrivers` are
+ * approved and on duty.
+ */
+export function useScenarioBed<Tables>(
+  label: string,
+  { projections, start, onlineDrivers = [] }: { projections: Projection[]; start: string; onlineDrivers?: TestDriver[] },
+): { bed: TestBed; db: Kysely<Tables>; scenario: Scenario } {
+  const current = openedFor(
+    'test',
+    async () => {
+      const bed = await openTestBed(label);
+      await bed.migrate(...projections);
+      const scenario = new Scenario(bed.store, start);
+      for (const driver of onlineDrivers) {
+        await scenario.approvedDriver(driver);
+        await scenario.goOnline(driver);
+      }
+      return { bed, db: bed.db as Kysely<Tables>, scenario };
+    },
+    ({ bed }) => bed.dispose(),
+  );
+  return liveParts(current, ['bed', 'db', 'scenario']);
 }
 
 export async function appendEvents(store: EventStore, streamName: string, types: readonly string[]): Promise<void> {

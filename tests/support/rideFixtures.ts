@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { expect } from 'vitest';
+import { seededRandom } from '../../api/simulate/random.js';
 import type { VehicleId } from '../../domain/catalogue/index.js';
 import { driverDutyDecider, driverDutyStatus, driverStream, type DriverDutyEvent } from '../../domain/driverDuty/index.js';
 import {
@@ -21,6 +22,7 @@ import { handleCommand, type CommandContext } from '../../commands/shared/handle
 import { createCommandServices, decideDeps, lifecycleOptions, type CommandServices } from '../../commands/shared/services.js';
 import { defaultPlatformSettings, type PlatformSettings } from '../../commands/shared/settings.js';
 import { createTestDatabase } from './database.js';
+import { useOpened } from './openedFor.js';
 
 /** Spec support for the ride and bid handlers: a real event store, a clock the test moves. */
 
@@ -32,18 +34,6 @@ export class TestClock {
   advance(seconds: number): void {
     this.current = new Date(this.current.getTime() + seconds * 1000);
   }
-}
-
-/** A seeded uniform draw (mulberry32): PINs differ between rides, and a rerun repeats them. */
-export function seededRandom(seed = 20260310): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
 }
 
 export interface RideTestBed {
@@ -69,7 +59,8 @@ export async function openRideTestBed(
     store,
     db: createKysely<any>(pool),
     clock,
-    random: seededRandom(),
+    // Seeded: PINs differ between rides, and a rerun repeats them.
+    random: seededRandom(20260310).next,
     settings: { current: async () => settings },
   });
   return {
@@ -83,6 +74,11 @@ export async function openRideTestBed(
       await database.drop();
     },
   };
+}
+
+/** The spec's bed, named once at the top of the file: opened before its first test, dropped after its last. */
+export function useRideTestBed(label: string, options: Parameters<typeof openRideTestBed>[1] = {}): RideTestBed {
+  return useOpened('file', () => openRideTestBed(label, options), (bed) => bed.dispose());
 }
 
 export const passenger = (name: string): Actor => ({ userId: `user-${name}`, role: 'passenger' });

@@ -5,6 +5,7 @@
  * lifecycles' own deciders.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import { bidDecider, bidIdFor, bidStreamId, type BidCommand } from '../../domain/bid/index.js';
 import { driverDutyDecider, driverStream, type DriverDutyCommand } from '../../domain/driverDuty/index.js';
 import { application, validDocuments } from '../../domain/driverVerification/fixtures.js';
@@ -15,6 +16,7 @@ import type { VehicleId } from '../../domain/catalogue/vehicles.js';
 import { migrateProjections } from '../../projections/runner/migrate.js';
 import type { Projection } from '../../projections/runner/projection.js';
 import { runProjection } from '../../projections/runner/projectionWorker.js';
+import { useOpened, type Scope } from './openedFor.js';
 import { openTestBed, type TestBed } from './projectionTestKit.js';
 import { goOnline } from '../../commands/driver/index.js';
 import { approveDriver, submitDriverApplication } from '../../commands/driverVerification/index.js';
@@ -94,6 +96,18 @@ export async function openWriteSideBed(label: string, options: ReactorOptions = 
     },
     dispose: () => bed.dispose(),
   };
+}
+
+/** The spec's bed, named once at the top of the file: each test gets its own unless `scope` is 'file'. */
+export function useWriteSideBed(label: string, scope: Scope = 'test'): WriteSideBed {
+  return useOpened(scope, () => openWriteSideBed(label), (world) => world.dispose());
+}
+
+/** The command is refused with `code` (and a message holding `message`), and the stream holds what it held before. */
+export async function expectRefused(services: CommandServices, stream: string, attempt: () => Promise<unknown>, code: string, message?: string) {
+  const before = await eventTypes(services, stream);
+  await expect(attempt()).rejects.toMatchObject({ code, ...(message && { message: expect.stringContaining(message) }) });
+  expect(await eventTypes(services, stream)).toEqual(before);
 }
 
 const quietLogger = { info() {}, warn() {}, error: (details: object, message: string) => console.error(message, details) };

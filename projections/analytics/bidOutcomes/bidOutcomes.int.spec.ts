@@ -1,21 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bidIdFor } from '../../../domain/bid/index.js';
-import { drivers, recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
-import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
+import { drivers, useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
 import { bidOutcomesProjection } from './projection.js';
 import { bidOutcomes } from './queries.js';
 
 describe('bids per ride and acceptance rate', () => {
-  let bed: TestBed;
-  beforeAll(async () => {
-    bed = await openTestBed('bidoutcomes');
-    await bed.migrate(bidOutcomesProjection);
-    const history = await recordAnalyticsHistory(bed.store);
-    await projectUntilApplied({ ...bed, projection: bidOutcomesProjection, events: history.rideEvents() + history.bidEvents(), batchSize: 4 });
-  });
-  afterAll(() => bed.dispose());
+  const bed = useAnalyticsHistory('bidoutcomes', [bidOutcomesProjection], { batchSize: 4, events: (history) => history.rideEvents() + history.bidEvents() });
 
   it('keeps each placement of a bid, a bid placed again after its withdrawal as a second one', async () => {
     const { rows } = await sql`SELECT bid_id, ride_id, city, vehicle_type, amount_ngwee, status, rejection_reason

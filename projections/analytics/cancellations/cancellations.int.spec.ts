@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rideStreamId } from '../../../domain/ride/index.js';
 import type { Actor } from '../../../domain/shared/command.js';
 import type { EventStore } from '../../../platform/eventStore/port.js';
-import { recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
+import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
 import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
 import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
 import { Scenario } from '../../../tests/support/rideScenarios.js';
@@ -12,14 +12,7 @@ import { cancellationsProjection } from './projection.js';
 import { cancellations } from './queries.js';
 
 describe('cancellations by reason code, stage and who cancelled', () => {
-  let bed: TestBed;
-  beforeAll(async () => {
-    bed = await openTestBed('cancellations');
-    await bed.migrate(cancellationsProjection);
-    const history = await recordAnalyticsHistory(bed.store);
-    await projectUntilApplied({ ...bed, projection: cancellationsProjection, events: history.rideEvents(), batchSize: 3 });
-  });
-  afterAll(() => bed.dispose());
+  const bed = useAnalyticsHistory('cancellations', [cancellationsProjection], { batchSize: 3 });
 
   it('counts each cancelled ride once, with the ride state it was cancelled in', async () => {
     const { rows } = await sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, city, vehicle_type, reason_code, stage, cancelled_by, cancellations

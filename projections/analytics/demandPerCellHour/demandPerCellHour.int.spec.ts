@@ -1,23 +1,14 @@
 import { latLngToCell } from 'h3-js';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pickups, recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
-import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
+import { describe, expect, it } from 'vitest';
+import { pickups, useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
 import { DEMAND_H3_RESOLUTION, demandPerCellHourProjection } from './projection.js';
 import { demandPerCellHour } from './queries.js';
 
 const cellOf = (place: { lat: number; lng: number }) => latLngToCell(place.lat, place.lng, DEMAND_H3_RESOLUTION);
 
 describe('demand per H3 cell per hour', () => {
-  let bed: TestBed;
-  beforeAll(async () => {
-    bed = await openTestBed('demandcells');
-    await bed.migrate(demandPerCellHourProjection);
-    const history = await recordAnalyticsHistory(bed.store);
-    await projectUntilApplied({ ...bed, projection: demandPerCellHourProjection, events: history.rideEvents(), batchSize: 6 });
-  });
-  afterAll(() => bed.dispose());
+  const bed = useAnalyticsHistory('demandcells', [demandPerCellHourProjection], { batchSize: 6 });
 
   it('counts requests by pickup cell and Lusaka hour, a scheduled ride at its dispatch', async () => {
     const { rows } = await sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, hour, hour_start, h3_cell, city, vehicle_type, requests

@@ -1,24 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { splitFare } from '../../../domain/fare/index.js';
-import { recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
-import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
+import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
 import { driverEarningsProjection } from '../../driverEarnings/index.js';
 import { revenuePerDayProjection } from './projection.js';
 import { revenuePerDay } from './queries.js';
 
 describe('revenue and driver earnings per day', () => {
-  let bed: TestBed;
-  beforeAll(async () => {
-    bed = await openTestBed('revenueperday');
-    await bed.migrate(revenuePerDayProjection, driverEarningsProjection);
-    const history = await recordAnalyticsHistory(bed.store);
-    for (const projection of [revenuePerDayProjection, driverEarningsProjection]) {
-      await projectUntilApplied({ ...bed, projection, events: history.rideEvents(), batchSize: 4 });
-    }
-  });
-  afterAll(() => bed.dispose());
+  const bed = useAnalyticsHistory('revenueperday', [revenuePerDayProjection, driverEarningsProjection], { batchSize: 4 });
 
   it("sums completed rides' fares, the 12 % commission and the drivers' share on the Lusaka day of completion", async () => {
     expect(splitFare(4_321)).toEqual({ commissionNgwee: 519, netNgwee: 3_802 });

@@ -1,20 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
-import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
+import { describe, expect, it } from 'vitest';
+import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
 import { ridesPerDayProjection } from './projection.js';
 import { ridesPerDay } from './queries.js';
 
 describe('rides per day: requested, completed, cancelled and expired per Lusaka day, city and vehicle type', () => {
-  let bed: TestBed;
-  beforeAll(async () => {
-    bed = await openTestBed('ridesperday');
-    await bed.migrate(ridesPerDayProjection);
-    const history = await recordAnalyticsHistory(bed.store);
-    await projectUntilApplied({ ...bed, projection: ridesPerDayProjection, events: history.rideEvents(), batchSize: 7 });
-  });
-  afterAll(() => bed.dispose());
+  const bed = useAnalyticsHistory('ridesperday', [ridesPerDayProjection], { batchSize: 7 });
 
   it('counts each ride on the Lusaka day it reached each milestone', async () => {
     const { rows } = await sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, city, vehicle_type, requested, completed, cancelled, expired

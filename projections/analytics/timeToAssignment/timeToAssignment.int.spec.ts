@@ -1,20 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
-import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
+import { describe, expect, it } from 'vitest';
+import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
 import { timeToAssignmentProjection } from './projection.js';
 import { timeToAssignment } from './queries.js';
 
 describe('time to assignment: from request to driver assigned, per ride, with median and p90 per slice', () => {
-  let bed: TestBed;
-  beforeAll(async () => {
-    bed = await openTestBed('timetoassign');
-    await bed.migrate(timeToAssignmentProjection);
-    const history = await recordAnalyticsHistory(bed.store);
-    await projectUntilApplied({ ...bed, projection: timeToAssignmentProjection, events: history.rideEvents(), batchSize: 5 });
-  });
-  afterAll(() => bed.dispose());
+  const bed = useAnalyticsHistory('timetoassign', [timeToAssignmentProjection], { batchSize: 5 });
 
   it('keeps each ride that looked for a driver, with its wait in seconds', async () => {
     const { rows } = await sql`SELECT ride_id, to_char(day, 'YYYY-MM-DD') AS day, city, vehicle_type, pricing_method, seconds_to_assignment

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { liveView, openedFor } from '../../support/openedFor.js';
 
 export const baseUrl = (): string => inject('e2eBaseUrl');
 
@@ -24,6 +25,30 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { width: 360, height: 740 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/**
+ * The file's browser, launched before its first test and closed after its last, with every
+ * context `newContext` opened: phone-sized, in English, at `geolocation` when given (permission
+ * granted), each handed to `prepare` first (say, to watch for translation keys).
+ */
+export function useBrowser({ prepare }: { prepare?: (context: BrowserContext) => Promise<void> } = {}) {
+  const contexts: BrowserContext[] = [];
+  const current = openedFor('file', launchBrowser, async (browser) => {
+    for (const context of contexts.splice(0)) await context.close();
+    await browser.close();
+  });
+  async function newContext(geolocation?: { lat: number; lng: number }): Promise<BrowserContext> {
+    const context = await current().newContext({
+      viewport: PHONE,
+      locale: 'en-GB',
+      ...(geolocation ? { geolocation: { latitude: geolocation.lat, longitude: geolocation.lng }, permissions: ['geolocation'] } : {}),
+    });
+    contexts.push(context);
+    await prepare?.(context);
+    return context;
+  }
+  return { browser: liveView(current), newContext };
+}
 
 export interface TestPage {
   context: BrowserContext;
@@ -63,6 +88,16 @@ export async function visit(page: Page, pathname: string): Promise<void> {
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * How far this screen's own content (inside <main>) reaches past the viewport's right edge; the
+ * shell's top bar is measured by the shell's spec.
+ */
+export const contentOverflow = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    return Math.max(main.scrollWidth - main.clientWidth, Math.ceil(main.getBoundingClientRect().right - document.documentElement.clientWidth));
+  });
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(screenshotDir, { recursive: true });

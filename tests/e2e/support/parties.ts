@@ -89,6 +89,19 @@ export const approve = (admin: Party, driver: Party) => decide(admin, driver, { 
 /** An admin rejects it, saying why. */
 export const reject = (admin: Party, driver: Party, reason: string) => decide(admin, driver, { verificationStatus: 'rejected', reason });
 
+/** A driver signed up in `context` (their phone number given when told) whose car application (`plateNumber`) an admin approved. */
+export async function approvedDriver(
+  admin: Party,
+  context: BrowserContext,
+  fullName: string,
+  { plateNumber, phoneNumber }: { plateNumber: string; phoneNumber?: string },
+): Promise<Party> {
+  const driver = await signUp(context, 'driver', fullName, phoneNumber);
+  await call(driver, 'POST', '/api/drivers/register', driverApplication('car', plateNumber));
+  await approve(admin, driver);
+  return driver;
+}
+
 async function decide(admin: Party, driver: Party, decision: Record<string, string>): Promise<void> {
   // The application reaches the admin's read model a moment after it was accepted.
   for (let attempt = 0; ; attempt++) {
