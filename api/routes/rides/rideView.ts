@@ -123,6 +123,7 @@ export function toRide(row: RideRow, party: RideParty, extras: RideExtras = {}):
     cancelledAt: isoOrNull(row.cancelled_at),
     expiredAt: isoOrNull(row.expired_at),
     updatedAt: iso(row.updated_at),
+    revision: Number(row.last_revision),
   };
 }
 

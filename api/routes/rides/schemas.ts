@@ -184,6 +184,10 @@ export const Ride = z.object({
   cancelledAt: Instant.nullable(),
   expiredAt: Instant.nullable(),
   updatedAt: Instant,
+  revision: z
+    .int()
+    .min(0)
+    .describe('The revision of the ride’s event stream this answer shows: a client keeps the answer with the higher one (a read model may lag a write’s own answer)'),
 });
 
 export const RideList = z.object({

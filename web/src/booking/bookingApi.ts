@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, postJson, requestJson } from '../api/http.js';
+import { keepNewerRide } from '../api/newerRide.js';
 import type { PackageSize, PaymentMethodId, VehicleCategory, VehicleId } from '../../../domain/catalogue/index.js';
 import type { PricingMethod } from '../../../domain/fare/index.js';
 import { liveQueryKeys } from '../live/liveQueryKeys.js';
@@ -73,6 +74,8 @@ export interface RideRequest {
 /** The fields of a ride the booking and bids screens read. */
 export interface BookedRide {
   id: string;
+  /** The ride stream's revision this answer shows (see keepNewerRide). */
+  revision: number;
   status: string;
   vehicleType: VehicleId;
   pricingMethod: PricingMethod;
@@ -141,7 +144,11 @@ export const availableDriversQueryOptions = (vehicleType: VehicleId, near: LatLn
   });
 
 export const rideQueryOptions = (rideId: string) =>
-  queryOptions({ queryKey: liveQueryKeys.ride(rideId), queryFn: () => getJson<BookedRide>(`/api/rides/${encodeURIComponent(rideId)}`) });
+  queryOptions({
+    queryKey: liveQueryKeys.ride(rideId),
+    queryFn: () => getJson<BookedRide>(`/api/rides/${encodeURIComponent(rideId)}`),
+    structuralSharing: keepNewerRide<BookedRide>,
+  });
 
 export const rideBidsQueryOptions = (rideId: string) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '../api/http.js';
+import { keepNewerRide } from '../api/newerRide.js';
 import type { RideWireStatus } from '../live/liveMessages.js';
 import { liveQueryKeys } from '../live/liveQueryKeys.js';
 
@@ -28,6 +29,8 @@ export interface RidePin {
 
 export interface Ride {
   id: string;
+  /** The ride stream's revision this answer shows (see keepNewerRide). */
+  revision: number;
   status: RideWireStatus;
   progress: number | null;
   bannerKey: string;
@@ -78,7 +81,11 @@ export interface WireRideEvent {
 }
 
 export const rideQueryOptions = (rideId: string) =>
-  queryOptions({ queryKey: liveQueryKeys.ride(rideId), queryFn: () => getJson<Ride>(`/api/rides/${encodeURIComponent(rideId)}`) });
+  queryOptions({
+    queryKey: liveQueryKeys.ride(rideId),
+    queryFn: () => getJson<Ride>(`/api/rides/${encodeURIComponent(rideId)}`),
+    structuralSharing: keepNewerRide<Ride>,
+  });
 
 export const rideEventsQueryOptions = (rideId: string) =>
   queryOptions({
