@@ -37,6 +37,12 @@ export interface PostgresEventStoreOptions {
 }
 
 const NOTIFY_CHANNEL = 'es_events';
+
+/** The connection held for LISTEN, released exactly once. */
+interface ListeningClient {
+  client: pg.PoolClient;
+  release(destroy?: boolean): void;
+}
 /** Other processes hear of appends at most this much later (this process's subscribers at once). */
 const NOTIFY_COALESCE_MS = 15;
 
@@ -50,7 +56,7 @@ export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private readonly pollIntervalMs: number;
   private readonly wakeups = new EventEmitter().setMaxListeners(0);
-  private listener: pg.PoolClient | undefined;
+  private listener: ListeningClient | undefined;
   private listening: Promise<void> | undefined;
   private closed = false;
   private notifyTimer: NodeJS.Timeout | undefined;
@@ -219,7 +225,7 @@ export class PostgresEventStore implements EventStore {
     const listener = this.listener;
     this.listener = undefined;
     if (listener) {
-      await listener.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
+      await listener.client.query(`UNLISTEN ${NOTIFY_CHANNEL}`).catch(() => {});
       listener.release();
     }
   }
@@ -302,18 +308,38 @@ export class PostgresEventStore implements EventStore {
     if (this.listener || this.closed) return Promise.resolve();
     this.listening ??= (async () => {
       const client = await this.pool.connect();
-      client.on('notification', () => this.wakeups.emit('news'));
-      client.on('error', () => {
+      const onNotification = () => this.wakeups.emit('news');
+      let released = false;
+      // Once, whichever comes first: closing, or the connection failing. Back in the pool the
+      // client is the pool's (an idle error there is the pool's to handle, not ours to release).
+      const listener: ListeningClient = {
+        client,
+        release: (destroy = false) => {
+          if (released) return;
+          released = true;
+          client.off('notification', onNotification);
+          client.off('error', onError);
+          client.release(destroy);
+        },
+      };
+      const onError = () => {
         // The connection dropped: subscriptions keep polling; the next wait listens again.
-        if (this.listener === client) this.listener = undefined;
-        client.release(true);
-      });
-      await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        if (this.listener === listener) this.listener = undefined;
+        listener.release(true);
+      };
+      client.on('notification', onNotification);
+      client.on('error', onError);
+      try {
+        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+      } catch (error) {
+        listener.release(true);
+        throw error;
+      }
       if (this.closed) {
-        client.release();
+        listener.release();
         return;
       }
-      this.listener = client;
+      this.listener = listener;
     })().finally(() => {
       this.listening = undefined;
     });
