@@ -7,8 +7,9 @@ export default defineConfig({
     reporters: process.env.TIYENDE_TEST_REPORT_DIR
       ? ['default', ['json', { outputFile: path.join(process.env.TIYENDE_TEST_REPORT_DIR, 'unit.json') }]]
       : ['default'],
-    include: ['domain', 'commands', 'projections', 'platform', 'api', 'tests', 'web'].map((dir) => `${dir}/**/*.spec.ts`),
-    exclude: ['**/node_modules/**', 'tests/e2e/**'],
+    include: ['contract', 'domain', 'accounts', 'commands', 'projections', 'platform', 'api', 'live', 'product', 'tools', 'tests', 'web'].map((dir) => `${dir}/**/*.spec.ts`),
+    // The browser tests and the fault suite (real server processes) have their own configs and scripts.
+    exclude: ['**/node_modules/**', 'tests/e2e/**', 'tests/fault/**/*.fault.spec.ts'],
     globalSetup: ['tests/support/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

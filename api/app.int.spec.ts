@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import pino from 'pino';
+import type { AccountsDatabase } from '../accounts/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKysely, createPool } from '../platform/database/connect.js';
 import { createTestAccounts } from '../tests/support/accounts.js';
@@ -11,10 +12,10 @@ import type { App } from './types.js';
 let report: HealthReport;
 let app: App;
 let database: TestDatabase;
-let db: Kysely<any>;
+let db: Kysely<AccountsDatabase>;
 beforeAll(async () => {
   database = await createTestDatabase('app');
-  db = createKysely<any>(createPool(database.url, 2));
+  db = createKysely<AccountsDatabase>(createPool(database.url, 2));
   app = await buildApp({ logger: pino({ level: 'silent' }), health: async () => report, accounts: await createTestAccounts(db) });
 });
 afterAll(async () => {

@@ -2,9 +2,9 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { startInfrastructure } from './infrastructure.js';
 import { createLogger } from './logger.js';
-import { demoBanner, demoDataWanted, seedDemoData } from './demo/index.js';
+import { demoBanner, demoDataWanted, seedDemoData } from '../tools/demo/index.js';
 
-/** Starts Tiyende: the database (embedded unless DATABASE_URL), the event store, projections, HTTP. */
+/** Starts Tiyende: the database (embedded unless DATABASE_URL), the event store, the read side (a worker process unless READ_SIDE=inline), HTTP. */
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config);
@@ -19,7 +19,16 @@ async function main() {
     accounts: infrastructure.accounts,
     commands: infrastructure.commands,
     live: infrastructure.live,
+    mapDataDir: infrastructure.mapDataDir,
+    documents: infrastructure.storage.store,
+    payments: { providers: infrastructure.payments.providers, collector: infrastructure.collector },
+    storage: infrastructure.storage.store,
+    textOutbox: infrastructure.textOutbox,
+    readPositions: infrastructure.readPositions,
     trustProxy: config.TRUST_PROXY,
+    production: config.NODE_ENV === 'production',
+    tileUrl: config.TILE_URL,
+    tileAttribution: config.TILE_ATTRIBUTION,
   });
 
   let closing = false;
@@ -40,6 +49,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // One line naming the cause (never a bare `undefined`), then the details for whoever digs.
+  const cause = error instanceof Error && error.message ? error.message : `an unexplained failure (${String(error)})`;
+  process.stderr.write(`Tiyende could not start: ${cause}\n`);
+  if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   process.exit(1);
 });

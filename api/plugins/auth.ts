@@ -17,18 +17,35 @@
  *   401 account_deactivated  the account was deactivated (its sessions end on the next request)
  *   403 mfa_required         'Two-factor authentication is required to access this application.'
  *                            (the password passed but the second factor has not; `userId` says whose)
- *   403 forbidden_role       signed in, but as the wrong kind of user (`requiredRoles` lists the right ones)
+ *   403 forbidden_role       signed in, but the account holds none of the route's roles (`requiredRoles`
+ *                            lists them)
+ *
+ * One account, two roles: an account holds one or more roles (`user.roles`: a rider who took up
+ * driving holds passenger and driver). A route passes when the account holds any of its roles, and
+ * the request then ACTS in one role, the one the lifecycles see as the actor's (`actingRoleOf`):
+ * the only one of the route's roles the account holds; for a two-role account on a route open to
+ * both, the role the account has on the ride the route names (the rider of ride A is a passenger
+ * there, the driver of ride B a driver), else the route's first. The role comes from the server's
+ * records on every request, never from the client.
  *
  * `currentUser(request)` gives the fully signed-in user or null, for routes open to everyone that
  * show more to some (coming-soon vehicles to admin and staff).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Accounts } from '../accounts/index.js';
-import type { UserType } from '../accounts/accounts.table.js';
-import type { SignInState } from '../accounts/context.js';
-import { AuthError, MFA_REQUIRED_MESSAGE, authErrors } from '../accounts/errors.js';
-import { findLiveSession, revokeSession, touchSession, type IssuedSession } from '../accounts/sessions.js';
-import { toPublicUser, type PublicUser } from '../accounts/users.js';
+import {
+  type Accounts,
+  AuthError,
+  authErrors,
+  findLiveSession,
+  type IssuedSession,
+  MFA_REQUIRED_MESSAGE,
+  type PublicUser,
+  revokeSession,
+  type SignInState,
+  toPublicUser,
+  touchSession,
+  type UserType,
+} from '../../accounts/index.js';
 import type { App } from '../types.js';
 
 export const SESSION_COOKIE = 'tiyende_session';
@@ -39,14 +56,26 @@ declare module 'fastify' {
     signInState: SignInState | null;
     /** Why a cookie named no usable session, when that is worth telling the client. */
     authProblem: 'deactivated' | null;
+    /** Set by `requireUser`: the role this request acts in (one the account holds and the route allows). */
+    actingRole: UserType | null;
+  }
+  interface FastifyInstance {
+    /** How the guard finds a ride's people for a two-role account (registerAuth's option). */
+    ridePeopleOf: RidePeopleLookup;
   }
 }
 
+/** The people on a ride by user id, for a two-role account's acting role; null when there is no such ride. */
+export type RidePeopleLookup = (rideId: string) => Promise<{ riderUserId: string | null; driverUserId: string | null } | null>;
+
+
 /** Reads the session on every request. Needs @fastify/cookie registered first. */
-export function registerAuth(app: App, accounts: Accounts): void {
+export function registerAuth(app: App, accounts: Accounts, options: { ridePeople?: RidePeopleLookup } = {}): void {
   const { db, clock, policy } = accounts.context;
   app.decorateRequest('signInState', null);
   app.decorateRequest('authProblem', null);
+  app.decorateRequest('actingRole', null);
+  app.decorate('ridePeopleOf', options.ridePeople ?? (async () => null));
 
   app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -93,8 +122,32 @@ export function requireUser(options: GuardOptions = {}) {
     const refusal = refusalFor(request, options);
     if (refusal) {
       await reply.status(refusal.statusCode).send({ message: refusal.message, code: refusal.code, ...refusal.details });
+      return;
     }
+    request.actingRole = await actingRoleFor(request, options.roles);
   };
+}
+
+/** The role a request that passed its guard acts in (see the top of this file). */
+async function actingRoleFor(request: FastifyRequest, routeRoles: readonly UserType[] | undefined): Promise<UserType> {
+  const user = request.signInState!.user;
+  const held = routeRoles ? routeRoles.filter((role) => user.roles.includes(role)) : user.roles;
+  const fallback = routeRoles ? held[0]! : user.user_type;
+  if (held.length < 2 || !held.includes('passenger') || !held.includes('driver')) return fallback;
+  const rideId = (request.params as { rideId?: unknown } | undefined)?.rideId;
+  if (typeof rideId !== 'string' || rideId === '') return fallback;
+  const people = await request.server.ridePeopleOf(rideId).catch(() => null);
+  if (people?.driverUserId === user.id) return 'driver';
+  if (people?.riderUserId === user.id) return 'passenger';
+  return fallback;
+}
+
+/**
+ * The role this request acts in: set by its guard; a route without one acts in the account's own
+ * kind. Commands name it as the actor's role.
+ */
+export function actingRoleOf(request: FastifyRequest): UserType {
+  return request.actingRole ?? signedInUser(request).userType;
 }
 
 function refusalFor(request: FastifyRequest, options: GuardOptions): AuthError | null {
@@ -103,11 +156,11 @@ function refusalFor(request: FastifyRequest, options: GuardOptions): AuthError |
   if (!state.session.mfa_verified) {
     return new AuthError(403, 'mfa_required', MFA_REQUIRED_MESSAGE, { userId: state.user.id, mfaEnabled: state.user.mfa_enabled });
   }
-  if (options.roles && !options.roles.includes(state.user.user_type)) {
+  if (options.roles && !options.roles.some((role) => state.user.roles.includes(role))) {
     return new AuthError(
       403,
       'forbidden_role',
-      `This is only for ${options.roles.join(' or ')} accounts; you are signed in with a ${state.user.user_type} account.`,
+      `This is only for ${options.roles.join(' or ')} accounts; this account is a ${state.user.roles.join(' and ')} account.`,
       { requiredRoles: options.roles },
     );
   }

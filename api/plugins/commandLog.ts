@@ -35,7 +35,7 @@ function commandOf(request: FastifyRequest, reply: FastifyReply): string | null 
 function idsOf(request: FastifyRequest): Record<string, unknown> {
   const params = (request.params ?? {}) as Record<string, unknown>;
   const user = request.signInState?.user;
-  return { ...params, ...(user ? { userId: user.id, role: user.user_type } : {}) };
+  return { ...params, ...(user ? { userId: user.id, role: request.actingRole ?? user.user_type } : {}) };
 }
 
 /** The few fields of the answer that say what happened: which ride or bid, its status, the money. */

@@ -1,7 +1,9 @@
+import { UploadRejectedError } from '../../platform/documents/index.js';
 import type { FastifyError } from 'fastify';
 import type { App } from '../types.js';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, type DomainErrorCode } from '../../domain/shared/index.js';
+import { isTransientConnectionError } from '../../platform/database/waitForDatabase.js';
 import {
   InvalidArgumentError,
   StreamDeletedError,
@@ -28,6 +30,16 @@ export function registerErrorHandler(app: App) {
         issues,
       });
     }
+    if (error instanceof UploadRejectedError) {
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        code: error.code,
+        reason: error.reason,
+        accepted: error.accepted,
+        ...(error.limitBytes ? { limitBytes: error.limitBytes } : {}),
+        issues: [{ field: error.field, message: error.message }],
+      });
+    }
     if (error instanceof DomainError) {
       return reply.status(STATUS[error.code] ?? 409).send({ message: error.message, code: error.code, ...error.details });
     }
@@ -43,6 +55,13 @@ export function registerErrorHandler(app: App) {
     if (error instanceof UnavailableError) {
       request.log.error({ err: error }, 'event store unavailable');
       return reply.status(503).send({ message: 'The service is briefly unavailable; please try again.', code: 'unavailable' });
+    }
+    if (isTransientConnectionError(error) || isTransientConnectionError((error as { cause?: unknown }).cause)) {
+      request.log.warn({ err: error }, 'database connection lost during the request');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ message: 'The connection to the database was lost before this request finished. Please try again in a moment (a retry with the same Idempotency-Key is never applied twice).', code: 'database_unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

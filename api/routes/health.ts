@@ -1,20 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { HealthReport } from '../../contract/health.js';
 
-export const HealthReport = z.object({
-  status: z.enum(['ok', 'degraded', 'down']),
-  database: z.object({ ok: z.boolean(), kind: z.enum(['embedded', 'external']), latencyMs: z.number().optional(), error: z.string().optional() }),
-  eventStore: z.object({ ok: z.boolean(), adapter: z.enum(['postgres', 'eventstoredb']), error: z.string().optional() }),
-  projections: z.array(
-    z.object({
-      name: z.string(),
-      status: z.string(),
-      eventsBehind: z.number(),
-      msBehind: z.number(),
-    }),
-  ),
-});
-export type HealthReport = z.infer<typeof HealthReport>;
+export { HealthReport };
 
 /** GET /health: the database, the event store and how far each projection lags behind `$all`. */
 export function healthRoutes(check: () => Promise<HealthReport>): FastifyPluginAsyncZod {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ClientConfig } from '../../contract/clientConfig.js';
 
 export interface WebRoutesOptions {
   /** The built web app (`npm run build:web`); default web/dist. */
@@ -14,6 +15,8 @@ export interface WebRoutesOptions {
 
 const defaultDistDir = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 const CONFIG_PLACEHOLDER = '<!--tiyende-config-->';
+/** Built by vite-plugin-pwa from web/src/offline/serviceWorker.ts. */
+const SERVICE_WORKER_FILE = 'serviceWorker.js';
 
 /** Paths that belong to the server: never answered with the app's page. */
 const SERVER_PATH = /^\/(api|ws|docs|health)(\/|$)/;
@@ -28,17 +31,23 @@ const notBuiltPage = `<!doctype html>
 <ul><li><a href="/health">Service health</a></li><li><a href="/docs">API documentation</a></li></ul>
 </body></html>`;
 
-/** index.html with the client configuration the server holds (tile URL) written into it. */
-function pageWith(html: string, options: WebRoutesOptions): string {
-  const config = {
+/**
+ * The inline script that hands the page the client configuration the server holds (tile URL), or
+ * null when there is none. Its text is also allowed by hash in the Content-Security-Policy.
+ */
+export function clientConfigScript(options: Pick<WebRoutesOptions, 'tileUrl' | 'tileAttribution'>): string | null {
+  const config: ClientConfig = {
     ...(options.tileUrl ? { tileUrl: options.tileUrl } : {}),
     ...(options.tileAttribution ? { tileAttribution: options.tileAttribution } : {}),
   };
-  const script = Object.keys(config).length
-    ? // `<` escaped so that no value can close the script element.
-      `<script>window.__TIYENDE_CONFIG__=${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`
-    : '';
-  return html.replace(CONFIG_PLACEHOLDER, script);
+  // `<` escaped so that no value can close the script element.
+  return Object.keys(config).length ? `window.__TIYENDE_CONFIG__=${JSON.stringify(config).replace(/</g, '\\u003c')}` : null;
+}
+
+/** index.html with the client configuration written into it. */
+function pageWith(html: string, options: WebRoutesOptions): string {
+  const script = clientConfigScript(options);
+  return html.replace(CONFIG_PLACEHOLDER, script ? `<script>${script}</script>` : '');
 }
 
 /**
@@ -65,7 +74,9 @@ export function webRoutes(options: WebRoutesOptions = {}): FastifyPluginAsync {
         cacheControl: false,
         setHeaders(reply, filePath) {
           const hashed = filePath.startsWith(path.join(distDir, 'assets') + path.sep);
-          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+          // The service worker is checked afresh on every visit, so a new build reaches phones at once.
+          const serviceWorker = filePath === path.join(distDir, SERVICE_WORKER_FILE);
+          reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : serviceWorker ? 'no-cache' : 'public, max-age=3600');
         },
       });
     }

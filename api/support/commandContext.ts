@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { uuidV5 } from '../../commands/shared/eventIds.js';
 import type { CommandContext } from '../../commands/shared/handleCommand.js';
 import { DomainError } from '../../domain/shared/index.js';
-import { signedInUser } from '../plugins/auth.js';
+import { actingRoleOf, signedInUser } from '../plugins/auth.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -16,15 +16,17 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
  * carries the same key and so the same command id, and the write side appends nothing twice.
  * The command id is derived from the key AND the user, so two users' keys never name the same
  * command: nobody can replay, or pre-empt, someone else's request by guessing their key.
- * Without the header every request is a new command.
+ * Without the header every request is a new command. api/plugins/idempotency.ts remembers each
+ * key per user and route for 24 hours and names the command by that use of the key (a key reused
+ * with another body is a 422 before any handler runs).
  */
 export function commandContextFor(request: FastifyRequest): CommandContext {
   const user = signedInUser(request);
   const key = idempotencyKeyOf(request);
   return {
-    commandId: key === undefined ? randomUUID() : uuidV5(`idempotency\u0000${user.id}\u0000${key}`),
+    commandId: request.idempotency?.commandId ?? (key === undefined ? randomUUID() : uuidV5(`idempotency\u0000${user.id}\u0000${key}`)),
     correlationId: request.id,
-    actor: { userId: user.id, role: user.userType },
+    actor: { userId: user.id, role: actingRoleOf(request) },
   };
 }
 

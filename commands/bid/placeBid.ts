@@ -24,7 +24,7 @@ export async function placeBid(services: CommandServices, input: BidInput<'Place
   const booking = state.context.booking;
   const status = rideStatus(state);
   if (booking === null || status === null) throw new DomainError('not_found', `ride ${rideId} was not found`, { rideId });
-  const driver = await requireDriverFacts(services, driverId, rideId);
+  const driver = await requireDriverFacts(services, driverId, rideId, context);
   const deps = decideDeps(services);
   const { bidWindowSeconds } = await services.settings.current();
 
@@ -35,6 +35,7 @@ export async function placeBid(services: CommandServices, input: BidInput<'Place
       rideId,
       driver,
       ride: {
+        riderId: booking.riderId,
         status: status.status,
         pricingMethod: booking.pricingMethod,
         vehicleType: booking.vehicleType,

@@ -2,25 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { DriverDutyEvent } from '../../domain/driverDuty/index.js';
 import type { DriverVerificationEvent } from '../../domain/driverVerification/index.js';
-
-/**
- * Who could take a ride right now, as the dispatch reactor has read it from the driver and
- * verification streams, in the same transactions as its checkpoint: never ahead of, never behind
- * the ride requests it dispatches.
- */
-export interface DriverAvailabilityTable {
-  driver_id: string;
-  user_id: string | null;
-  /** The vehicle the driver went online with (before that, the one on the application). */
-  vehicle_type: string | null;
-  verified: boolean;
-  online: boolean;
-  engaged: boolean;
-}
-
-export interface DriverAvailabilityTables {
-  dispatch_driver_availability: DriverAvailabilityTable;
-}
+import type { CommandsDatabase } from '../shared/database.js';
+import type { DriverAvailabilityTable } from './dispatch.table.js';
 
 export const availabilityMigrations: Record<string, Migration> = {
   '2026-11-24T00-00_driver_availability': {
@@ -75,7 +58,7 @@ export function availabilityChange(event: DriverDutyEvent | DriverVerificationEv
   }
 }
 
-export async function applyAvailability(trx: Transaction<DriverAvailabilityTables>, driverId: string, change: Availability): Promise<void> {
+export async function applyAvailability(trx: Transaction<CommandsDatabase>, driverId: string, change: Availability): Promise<void> {
   await trx
     .insertInto('dispatch_driver_availability')
     .values({ driver_id: driverId, user_id: null, vehicle_type: null, verified: false, online: false, engaged: false, ...change })

@@ -6,11 +6,13 @@ import { rideDecider, rideStateName, rideStreamId, type RideEventOf } from '../.
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 import { loadState } from '../shared/driverFacts.js';
+import type { CommandsDatabase } from '../shared/database.js';
 import { lifecycleOptions } from '../shared/services.js';
 import { domainEventOf, react, reactionContext, type ReactorDeps } from '../reactors/reaction.js';
-import { applyAvailability, availabilityChange, availabilityMigrations, type DriverAvailabilityTables } from './availability.js';
-import { DISPATCH_H3_RESOLUTION, type DriverLocationTables } from './driverLocations.js';
+import { applyAvailability, availabilityChange, availabilityMigrations } from './availability.js';
+import { DISPATCH_H3_RESOLUTION } from './driverLocations.js';
 import { findNearestDrivers } from './nearestDrivers.js';
+import { isStreamOf } from '../../domain/streams.js';
 
 export interface DispatchOptions {
   /** How many drivers one ride is offered to at once. */
@@ -33,10 +35,10 @@ const dispatchOptions = lifecycleOptions<DispatchEvent>();
  * A ride no longer searching by the time it is processed (taken, cancelled) is not offered.
  * Also keeps the availability table the search reads, from the driver and verification streams.
  */
-export function dispatchReactor(deps: ReactorDeps, options: Partial<DispatchOptions> = {}): Projection<DriverAvailabilityTables> {
+export function dispatchReactor(deps: ReactorDeps, options: Partial<DispatchOptions> = {}): Projection<CommandsDatabase> {
   const settings = { ...defaultDispatchOptions, ...options };
 
-  const dispatch = async (trx: Transaction<DriverAvailabilityTables>, trigger: RecordedEvent, rideId: string) => {
+  const dispatch = async (trx: Transaction<CommandsDatabase>, trigger: RecordedEvent, rideId: string) => {
     const { state } = await loadState(deps.services.store, rideStreamId(rideId), rideDecider);
     const booking = state.context.booking;
     if (booking === null || rideStateName(state) !== 'requested') {
@@ -44,12 +46,13 @@ export function dispatchReactor(deps: ReactorDeps, options: Partial<DispatchOpti
       return;
     }
     const now = deps.services.clock.now();
-    const found = await findNearestDrivers(trx as unknown as Transaction<DriverAvailabilityTables & DriverLocationTables>, {
+    const found = await findNearestDrivers(trx, {
       pickup: booking.pickup,
       vehicleType: booking.vehicleType,
       freshSince: new Date(now.getTime() - settings.locationFreshSeconds * 1000),
       maxOffers: settings.maxOffers,
       maxRadiusKm: settings.maxRadiusKm,
+      riderId: booking.riderId,
     });
     const context = reactionContext(trigger, `dispatch:${rideId}`, NAME);
     const command: DispatchCommand = {
@@ -60,7 +63,7 @@ export function dispatchReactor(deps: ReactorDeps, options: Partial<DispatchOpti
     await react(deps, { stream: dispatchStream(rideId), decider: dispatchDecider, command }, context, dispatchOptions);
   };
 
-  return defineProjection<DriverAvailabilityTables>({
+  return defineProjection<CommandsDatabase>({
     name: NAME,
     filter: {
       eventTypePrefixes: [
@@ -81,11 +84,11 @@ export function dispatchReactor(deps: ReactorDeps, options: Partial<DispatchOpti
     migrations: availabilityMigrations,
     async handle(trx, events) {
       for (const recorded of events) {
-        if (recorded.streamName.startsWith('ride-')) {
+        if (isStreamOf('ride', recorded.streamName)) {
           if (recorded.type === 'RideRequested' || recorded.type === 'ScheduledRideDispatched') {
             await dispatch(trx, recorded, domainEventOf<RideEventOf<'RideRequested' | 'ScheduledRideDispatched'>>(recorded).data.rideId);
           }
-        } else if (recorded.streamName.startsWith('driver-') || recorded.streamName.startsWith('driverVerification-')) {
+        } else if (isStreamOf('driverDuty', recorded.streamName) || isStreamOf('driverVerification', recorded.streamName)) {
           const found = availabilityChange(domainEventOf<DriverDutyEvent | DriverVerificationEvent>(recorded));
           if (found) await applyAvailability(trx, found.driverId, found.change);
         }

@@ -5,27 +5,11 @@ import { z } from 'zod';
 import { DISPATCH_H3_RESOLUTION } from '../../domain/dispatch/index.js';
 import { parseOrInvalid } from '../../domain/shared/command.js';
 import { migrateToLatest } from '../../platform/database/migrate.js';
+import type { CommandsDatabase } from '../shared/database.js';
+import type { DriverLocationTable } from './dispatch.table.js';
 
 export { DISPATCH_H3_RESOLUTION };
-
-/**
- * The latest position of each driver: telemetry, not events (a ping every few seconds would
- * drown the event store and nobody replays a driver's path to decide anything).
- */
-export interface DriverLocationTable {
-  driver_id: string;
-  lat: number;
-  lng: number;
-  /** The H3 cell at DISPATCH_H3_RESOLUTION: dispatch finds drivers by cell, not by scanning. */
-  h3_cell: string;
-  /** Degrees clockwise from north, when the device reports it. */
-  heading: number | null;
-  updated_at: Date;
-}
-
-export interface DriverLocationTables {
-  driver_locations: DriverLocationTable;
-}
+export type { DriverLocationTable, DriverLocationTables } from './dispatch.table.js';
 
 /** Frozen in time: a later change is a new migration, never an edit. */
 const telemetryMigrations: Record<string, Migration> = {
@@ -49,7 +33,7 @@ const telemetryMigrations: Record<string, Migration> = {
 };
 
 /** The telemetry tables (not rebuilt from events: a rebuild must never wipe where drivers are). */
-export async function migrateDispatchTelemetry(db: Kysely<any>): Promise<void> {
+export async function migrateDispatchTelemetry<Database>(db: Kysely<Database>): Promise<void> {
   await migrateToLatest(db, 'dispatch_telemetry', telemetryMigrations);
 }
 
@@ -67,10 +51,10 @@ export type DriverLocationInput = z.input<typeof driverLocationSchema>;
  * A ping older than the one stored is ignored: phones on patchy networks deliver out of order.
  * Answers the H3 cell, for pushing the position to whoever watches that part of the map.
  */
-export async function recordDriverLocation(db: Kysely<any>, input: DriverLocationInput): Promise<{ h3Cell: string; stored: boolean }> {
+export async function recordDriverLocation(db: Kysely<CommandsDatabase>, input: DriverLocationInput): Promise<{ h3Cell: string; stored: boolean }> {
   const { driverId, lat, lng, heading, at } = parseOrInvalid(driverLocationSchema, input);
   const h3Cell = latLngToCell(lat, lng, DISPATCH_H3_RESOLUTION);
-  const result = await (db as Kysely<DriverLocationTables>)
+  const result = await db
     .insertInto('driver_locations')
     .values({ driver_id: driverId, lat, lng, h3_cell: h3Cell, heading, updated_at: at })
     .onConflict((oc) =>
@@ -90,6 +74,15 @@ export async function recordDriverLocation(db: Kysely<any>, input: DriverLocatio
 }
 
 /** A driver's last known position, for the rider's tracking screen; undefined if never reported. */
-export async function findDriverLocation(db: Kysely<any>, driverId: string): Promise<DriverLocationTable | undefined> {
-  return (db as Kysely<DriverLocationTables>).selectFrom('driver_locations').selectAll().where('driver_id', '=', driverId).executeTakeFirst();
+export async function findDriverLocation(db: Kysely<CommandsDatabase>, driverId: string): Promise<DriverLocationTable | undefined> {
+  return db.selectFrom('driver_locations').selectAll().where('driver_id', '=', driverId).executeTakeFirst();
+}
+
+/** The last known positions of several drivers (the distance shown beside each bid); never-reported ones are left out. */
+export async function findDriverLocations(
+  db: Kysely<CommandsDatabase>,
+  driverIds: readonly string[],
+): Promise<Pick<DriverLocationTable, 'driver_id' | 'lat' | 'lng'>[]> {
+  if (driverIds.length === 0) return [];
+  return db.selectFrom('driver_locations').select(['driver_id', 'lat', 'lng']).where('driver_id', 'in', driverIds).execute();
 }

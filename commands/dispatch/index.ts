@@ -5,6 +5,7 @@
 export {
   recordDriverLocation,
   findDriverLocation,
+  findDriverLocations,
   migrateDispatchTelemetry,
   DISPATCH_H3_RESOLUTION,
   type DriverLocationInput,

@@ -1,8 +1,8 @@
 import { getHexagonEdgeLengthAvg, greatCircleDistance, gridDisk, latLngToCell, UNITS } from 'h3-js';
 import type { Kysely } from 'kysely';
 import type { RideOffer } from '../../domain/dispatch/index.js';
-import type { DriverAvailabilityTables } from './availability.js';
-import { DISPATCH_H3_RESOLUTION, type DriverLocationTables } from './driverLocations.js';
+import type { CommandsDatabase } from '../shared/database.js';
+import { DISPATCH_H3_RESOLUTION } from './driverLocations.js';
 
 export interface NearestDriversQuery {
   pickup: { lat: number; lng: number };
@@ -11,6 +11,8 @@ export interface NearestDriversQuery {
   freshSince: Date;
   maxOffers: number;
   maxRadiusKm: number;
+  /** The rider's own account: when it also drives, it is never offered its own ride. */
+  riderId?: string;
 }
 
 export interface NearestDrivers {
@@ -39,10 +41,10 @@ export function ringsFor(maxRadiusKm: number, resolution = DISPATCH_H3_RESOLUTIO
  * telemetry, inside the reactor's transaction.
  */
 export async function findNearestDrivers(
-  db: Kysely<DriverAvailabilityTables & DriverLocationTables>,
+  db: Kysely<CommandsDatabase>,
   query: NearestDriversQuery,
 ): Promise<NearestDrivers> {
-  const { pickup, vehicleType, freshSince, maxOffers, maxRadiusKm } = query;
+  const { pickup, vehicleType, freshSince, maxOffers, maxRadiusKm, riderId } = query;
   const origin = latLngToCell(pickup.lat, pickup.lng, DISPATCH_H3_RESOLUTION);
   const rings = ringsFor(maxRadiusKm);
   for (const ring of rings) {
@@ -56,6 +58,7 @@ export async function findNearestDrivers(
       .where('a.vehicle_type', '=', vehicleType)
       .where('l.h3_cell', 'in', gridDisk(origin, ring))
       .where('l.updated_at', '>=', freshSince)
+      .$if(riderId !== undefined, (candidates) => candidates.where('a.driver_id', '!=', riderId!))
       .execute();
     const offers = candidates
       .map((candidate) => ({

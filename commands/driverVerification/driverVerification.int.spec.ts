@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { driverStream } from '../../domain/driverDuty/index.js';
-import { application, validDocuments } from '../../domain/driverVerification/fixtures.js';
+import { application, validDocuments } from '../../tests/support/fixtures/driverVerification.js';
 import { driverVerificationStream } from '../../domain/driverVerification/index.js';
 import type { Actor } from '../../domain/shared/command.js';
 import { admin, context, driverOnDuty, eventTypes, expectRefused, onDriver, START, system, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';

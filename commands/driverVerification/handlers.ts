@@ -26,3 +26,6 @@ export const rejectDriver = verification('RejectDriver');
  */
 export const suspendDriver = verification('SuspendDriver');
 export const reinstateDriver = verification('ReinstateDriver');
+/** A file the driver uploaded (checked and stored already) is recorded as theirs. */
+export const attachDriverDocumentFile = verification('AttachDriverDocumentFile');
+export type AttachDriverDocumentFileInput = InputOf<DriverVerificationCommand, 'AttachDriverDocumentFile'>;

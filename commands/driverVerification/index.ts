@@ -5,6 +5,8 @@ export {
   rejectDriver,
   suspendDriver,
   reinstateDriver,
+  attachDriverDocumentFile,
+  type AttachDriverDocumentFileInput,
   type SubmitDriverApplicationInput,
   type ApproveDriverInput,
   type RejectDriverInput,

@@ -5,6 +5,7 @@ import type { RideEventOf } from '../../domain/ride/index.js';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 import { domainEventOf, react, reactionContext, type ReactorDeps } from './reaction.js';
+import { isStreamOf } from '../../domain/streams.js';
 
 type Outcome = Extract<BidCommand, { type: 'MarkBidRejected' }>['data']['reason'];
 
@@ -81,7 +82,7 @@ export function bidSettlementReactor(deps: ReactorDeps): Projection<BidSettlemen
     migrations,
     async handle(trx, events) {
       for (const recorded of events) {
-        if (recorded.streamName.startsWith('bid-') && recorded.type === 'BidPlaced') {
+        if (isStreamOf('bid', recorded.streamName) && recorded.type === 'BidPlaced') {
           const { bidId, rideId } = domainEventOf<BidEventOf<'BidPlaced'>>(recorded).data;
           await trx
             .insertInto('reactor_bid_settlement_bids')
@@ -92,7 +93,7 @@ export function bidSettlementReactor(deps: ReactorDeps): Projection<BidSettlemen
           if (decided && decided.accepted_bid_id !== bidId) await settle(recorded, bidId, decided.outcome);
           continue;
         }
-        if (!recorded.streamName.startsWith('ride-')) continue;
+        if (!isStreamOf('ride', recorded.streamName)) continue;
         switch (recorded.type) {
           case 'BidAccepted': {
             const { rideId, bidId } = domainEventOf<RideEventOf<'BidAccepted'>>(recorded).data;

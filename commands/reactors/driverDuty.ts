@@ -6,6 +6,7 @@ import type { RideEvent } from '../../domain/ride/index.js';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 import { domainEventOf, react, reactionContext, type ReactorDeps } from './reaction.js';
+import { isStreamOf } from '../../domain/streams.js';
 
 export interface DriverDutyTables {
   /** Each ride's assigned driver, and how the ride ended once it has. */
@@ -143,9 +144,9 @@ export function driverDutyReactor(deps: ReactorDeps): Projection<DriverDutyTable
     migrations,
     async handle(trx, events) {
       for (const recorded of events) {
-        if (recorded.streamName.startsWith('ride-')) await onRideEvent(trx, recorded);
-        else if (recorded.streamName.startsWith('driverVerification-')) await onVerificationEvent(trx, recorded);
-        else if (recorded.streamName.startsWith('driver-')) await onDriverEvent(trx, recorded);
+        if (isStreamOf('ride', recorded.streamName)) await onRideEvent(trx, recorded);
+        else if (isStreamOf('driverVerification', recorded.streamName)) await onVerificationEvent(trx, recorded);
+        else if (isStreamOf('driverDuty', recorded.streamName)) await onDriverEvent(trx, recorded);
       }
     },
   });

@@ -44,11 +44,26 @@ export async function react<State, Command, Event extends DomainEvent>(
   context: CommandContext,
   options: HandleOptions<Event> = lifecycleOptions<Event>(),
 ): Promise<ReactionOutcome> {
-  try {
-    const result = await handleCommand(deps.services.store, target.stream, target.decider, target.command, context, decideDeps(deps.services), {
+  return reactThrough(deps, { stream: target.stream, context }, () =>
+    handleCommand(deps.services.store, target.stream, target.decider, target.command, context, decideDeps(deps.services), {
       maxAttempts: 20,
       ...options,
-    });
+    }),
+  );
+}
+
+/**
+ * The same handling of refusals and conflicts for a command issued through its handler (one
+ * that reads other streams first, as NotifyTrustedContacts reads the rider's contacts).
+ */
+export async function reactThrough(
+  deps: ReactorDeps,
+  target: { stream: string; context: CommandContext },
+  issue: () => Promise<{ repeated: boolean }>,
+): Promise<ReactionOutcome> {
+  const { context } = target;
+  try {
+    const result = await issue();
     return result.repeated ? 'repeated' : 'applied';
   } catch (error) {
     if (error instanceof DomainError) {

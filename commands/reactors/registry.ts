@@ -1,12 +1,17 @@
 import type { Projection } from '../../projections/runner/projection.js';
 import { dispatchReactor, type DispatchOptions } from '../dispatch/dispatchReactor.js';
+import { paymentCollectionReactor } from '../payment/collectionReactor.js';
+import { paymentRequestReactor, type PaymentRequestWiring } from '../payment/paymentRequestReactor.js';
 import { timerSchedulingReactor } from '../timers/timerSchedulingReactor.js';
 import { bidSettlementReactor } from './bidSettlement.js';
 import { driverDutyReactor } from './driverDuty.js';
+import { safetyNetReactor } from './safetyNet.js';
 import type { ReactorDeps } from './reaction.js';
 
 export interface ReactorOptions {
   dispatch?: Partial<DispatchOptions>;
+  /** Payments: whom to ask and through which gateway when a trip completes. Without it no payment is asked for by itself. */
+  payments?: PaymentRequestWiring;
 }
 
 /**
@@ -20,5 +25,8 @@ export function createReactors(deps: ReactorDeps, options: ReactorOptions = {}):
     driverDutyReactor(deps),
     dispatchReactor(deps, options.dispatch),
     timerSchedulingReactor(deps.services),
+    paymentCollectionReactor(),
+    ...(options.payments ? [paymentRequestReactor(deps, options.payments)] : []),
+    safetyNetReactor(deps),
   ];
 }

@@ -33,7 +33,8 @@ it('startWriteSideProcesses runs every reactor and the timers until stopped', as
     );
     world.clock.set(new Date(Date.parse(START) + 600_000));
     await eventually(async () => expect((await eventTypes(world.services, rideStreamId(lonely))).at(-1)).toBe('RideExpired'));
-    expect(processes.reactors.status().map((reactor) => reactor.status)).toEqual(['live', 'live', 'live', 'live']);
+    // Bid settlement, driver duty, dispatch, timer scheduling, payment collection and the safety net (no payment wiring here: no request reactor).
+    expect(processes.reactors.status().map((reactor) => reactor.status)).toEqual(['live', 'live', 'live', 'live', 'live', 'live']);
   } finally {
     await processes.stop();
   }

@@ -8,9 +8,12 @@ import {
   dutyOf,
   expectRefusal,
   givenAcceptedRide,
+  givenCompletedRide,
+  givenRideInProgress,
   givenPendingRide,
   onboardDriver,
   passenger,
+  releaseDriver,
   storedTypes,
   uniqueId,
   useRideTestBed,
@@ -132,6 +135,36 @@ describe('AcceptRide (fixed price)', () => {
       const second = await givenPendingRide(bed.services);
       const act = () => acceptRide(bed.services, { rideId: second.rideId, driverId: first.driver.driverId }, as(first.driver.actor));
       await expectRefusal(bed.store, streamsOf(second.stream, first.driver.driverId), act, 'driver_busy');
+    });
+  });
+
+  describe('a driver still engaged on a ride that is over (the release reactor not yet there)', () => {
+    it('given a completed trip, the driver takes the next ride at once: released (ride_completed), then reserved', async () => {
+      const last = await givenCompletedRide(bed.services);
+      const { driverId } = last.driver;
+      expect(await dutyOf(bed.store, driverId)).toEqual({ status: 'engaged', rideId: last.rideId });
+      const next = await givenPendingRide(bed.services);
+      await acceptRide(bed.services, { rideId: next.rideId, driverId }, as(last.driver.actor));
+      expect(await dutyOf(bed.store, driverId)).toEqual({ status: 'engaged', rideId: next.rideId });
+      const duty = await bed.store.readStream(driverStream(driverId));
+      expect(duty.slice(-2).map((event) => [event.type, (event.data as { rideId: string }).rideId])).toEqual([
+        ['DriverReleased', last.rideId],
+        ['DriverReserved', next.rideId],
+      ]);
+      expect(duty.at(-2)!.data).toMatchObject({ reason: 'ride_completed' });
+
+      // The reactor's release of the old ride, when it comes, leaves the new ride's reservation alone.
+      await releaseDriver(bed.services, driverId, last.rideId);
+      expect(await dutyOf(bed.store, driverId)).toEqual({ status: 'engaged', rideId: next.rideId });
+      expect((await bed.store.readStream(driverStream(driverId))).length).toBe(duty.length);
+    });
+
+    it('given a ride still under way with the driver, the driver stays busy and nothing is released', async () => {
+      const current = await givenRideInProgress(bed.services);
+      const next = await givenPendingRide(bed.services);
+      const act = () => acceptRide(bed.services, { rideId: next.rideId, driverId: current.driver.driverId }, as(current.driver.actor));
+      await expectRefusal(bed.store, [next.stream, driverStream(current.driver.driverId)], act, 'driver_busy');
+      expect(await dutyOf(bed.store, current.driver.driverId)).toEqual({ status: 'engaged', rideId: current.rideId });
     });
   });
 

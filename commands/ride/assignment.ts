@@ -27,7 +27,7 @@ export async function acceptRide(
   context: CommandContext,
 ): Promise<AssignmentResult> {
   const { rideId, driverId } = parseOrInvalid(rideInputSchemas.AcceptRide, input);
-  const driver = await requireDriverFacts(services, driverId, rideId);
+  const driver = await requireDriverFacts(services, driverId, rideId, context);
   const command: RideCommandOf<'AcceptRide'> = { type: 'AcceptRide', data: { rideId, driver }, actor: asActor(context) };
   // The driver reserves themself: the duty stream checks again that it is theirs.
   return assign(services, command, driverId, context, context.actor);
@@ -46,7 +46,7 @@ export async function acceptBid(
 ): Promise<AssignmentResult> {
   const { rideId, bidId } = parseOrInvalid(rideInputSchemas.AcceptBid, input);
   const bid = await requireBidFacts(services.store, bidId);
-  const driver = await requireDriverFacts(services, bid.driverId, rideId);
+  const driver = await requireDriverFacts(services, bid.driverId, rideId, context);
   const command: RideCommandOf<'AcceptBid'> = { type: 'AcceptBid', data: { rideId, bid, driver }, actor: asActor(context) };
   return assign(services, command, bid.driverId, context, dispatcher);
 }

@@ -1,12 +1,12 @@
-import { driverDutyDecider, driverStream, type DriverDutyEvent } from '../../domain/driverDuty/index.js';
+import { driverDutyDecider, driverStream, staleReservationReason, type DriverDutyEvent } from '../../domain/driverDuty/index.js';
 import type { VehicleId } from '../../domain/catalogue/index.js';
 import type { DriverFacts } from '../../domain/ride/index.js';
 import type { Actor } from '../../domain/shared/command.js';
 import { DomainError, type DecideDeps } from '../../domain/shared/index.js';
-import { loadDriverFacts } from '../shared/driverFacts.js';
+import { loadDriverFacts, loadState } from '../shared/driverFacts.js';
 import { uuidV5 } from '../shared/eventIds.js';
 import { handleCommand, type CommandContext } from '../shared/handleCommand.js';
-import { lifecycleOptions, type CommandServices } from '../shared/services.js';
+import { decideDeps, lifecycleOptions, type CommandServices } from '../shared/services.js';
 import { loadRide } from './loadRide.js';
 
 /** The platform itself, when it reserves a driver for a rider's choice or undoes a reservation. */
@@ -16,11 +16,35 @@ export const dispatcher: Actor = { userId: 'dispatch', role: 'system' };
  * The driver's facts for a decision about `rideId`. The user behind the driver comes from the
  * driver's own verification stream, never from the caller, so the deciders' "is this actor
  * that driver?" check compares two independent things.
+ *
+ * A driver still engaged on a ride that is over (the release reactor has not caught up with its
+ * last event yet) is released here first, so a driver who has just completed a trip can take the
+ * next one at once instead of being told they are busy.
  */
-export async function requireDriverFacts(services: CommandServices, driverId: string, rideId: string): Promise<DriverFacts> {
+export async function requireDriverFacts(services: CommandServices, driverId: string, rideId: string, context: CommandContext): Promise<DriverFacts> {
   const facts = await loadDriverFacts(services.store, driverId, rideId);
   if (facts.userId === '') throw new DomainError('not_found', `driver ${driverId} was not found`, { driverId });
+  if (facts.busy && (await releaseStaleReservation(services, driverId, context))) return loadDriverFacts(services.store, driverId, rideId);
   return facts;
+}
+
+/** Releases the driver from the ride they are engaged on when that ride no longer needs them; answers whether it did. */
+async function releaseStaleReservation(services: CommandServices, driverId: string, context: CommandContext): Promise<boolean> {
+  const { state: duty } = await loadState(services.store, driverStream(driverId), driverDutyDecider);
+  const engagedOn = duty.context.currentRideId;
+  if (!engagedOn) return false;
+  const reason = staleReservationReason((await loadRide(services.store, engagedOn)).state, driverId);
+  if (!reason) return false;
+  await handleCommand(
+    services.store,
+    driverStream(driverId),
+    driverDutyDecider,
+    { type: 'ReleaseDriver', data: { driverId, rideId: engagedOn, reason }, actor: dispatcher } as const,
+    stepContext(context, `release-stale:${engagedOn}`, dispatcher),
+    decideDeps(services),
+    lifecycleOptions<DriverDutyEvent>(),
+  );
+  return true;
 }
 
 /**

@@ -3,7 +3,8 @@
  * Inputs are validated with `rideInputSchemas` (also the API's request bodies); refusals are
  * DomainErrors, whose code says the HTTP status (see domain/shared/errors.ts).
  */
-export { requestRide, quoteRide, rideIdFor, type RequestRideResult } from './requestRide.js';
+export { requestRide, quoteRide, rideIdFor, tripPoints, type RequestRideResult } from './requestRide.js';
+export { greatCircleTrip, routeTrip, type RoutedTrip } from './routeTrip.js';
 export { acceptRide, acceptBid, type AssignmentResult } from './assignment.js';
 export {
   dispatchScheduledRide,

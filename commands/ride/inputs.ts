@@ -1,17 +1,8 @@
 import { z } from 'zod';
 import { rideCommandSchemas } from '../../domain/ride/index.js';
+import { entityIdSchema } from '../../domain/shared/entityId.js';
 
-/**
- * Ids that end up in stream names (`ride-<id>`, `driver-<id>`, `bid-<rideId>_<driverId>`), so
- * they keep to the store's id alphabet: bad input is refused here, naming the field, rather
- * than by the store.
- */
-export const entityIdSchema = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(100, 'must be at most 100 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'may hold only letters, digits and _ . : -');
+export { entityIdSchema };
 
 const rideRef = z.object({ rideId: entityIdSchema });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { vehicleById, type Vehicle } from '../../domain/catalogue/index.js';
-import { bidBounds, conditionsFor, estimateTrip, lusakaHour, quoteFare } from '../../domain/fare/index.js';
+import { bidBounds, conditionsFor, lusakaHour, quoteFare } from '../../domain/fare/index.js';
 import type { Quote, RideCommand } from '../../domain/ride/index.js';
 import { parseOrInvalid } from '../../domain/shared/command.js';
 import { DomainError } from '../../domain/shared/index.js';
@@ -10,6 +10,7 @@ import { decideDeps, type CommandServices } from '../shared/services.js';
 import type { PlatformSettings } from '../shared/settings.js';
 import { decideOnRide, type RideCommandResult } from './decideOnRide.js';
 import { rideInputSchemas, type RideInput } from './inputs.js';
+import { greatCircleTrip, routeTrip, type RoutedTrip } from './routeTrip.js';
 
 type Booking = z.output<typeof rideInputSchemas.RequestRide>;
 
@@ -32,7 +33,8 @@ export async function requestRide(
   const booking = parseOrInvalid(rideInputSchemas.RequestRide, input);
   requireBookable(vehicleById(booking.vehicleType), booking, context.actor);
   const deps = decideDeps(services);
-  const quote = quoteRide(booking, await services.settings.current(), deps.now);
+  const trip = await routeTrip(services.router, tripPoints(booking));
+  const quote = quoteRide(booking, await services.settings.current(), deps.now, trip);
   const command: RideCommand = {
     type: 'RequestRide',
     data: { ...booking, rideId: booking.rideId ?? rideIdFor(context.commandId), riderId: context.actor.userId, quote },
@@ -45,14 +47,19 @@ export async function requestRide(
 /** Derived, not drawn: a retried request (same command id) names the same ride and books it once. */
 export const rideIdFor = (commandId: string) => uuidV5(`${commandId}\u0000ride`);
 
+/** Pickup, the stops in order, dropoff. */
+export const tripPoints = ({ pickup, stops, dropoff }: Pick<Booking, 'pickup' | 'stops' | 'dropoff'>) =>
+  [pickup, ...stops, dropoff].map(({ lat, lng }) => ({ lat, lng }));
+
 /**
- * The fare as the fare engine prices it: the straight-line estimate of each leg through the stops
- * (no maps service on the write side), conditions from the admin settings and the hour of the trip (a scheduled
- * ride is priced for when it runs), and the bounds bids and proposals must keep to.
+ * The fare as the fare engine prices it: the trip's route through the stops (along the roads when
+ * the services have a router — see routeTrip — else the straight-line estimate of each leg),
+ * conditions from the admin settings and the hour of the trip (a scheduled ride is priced for
+ * when it runs), and the bounds bids and proposals must keep to. The route (its source, figures
+ * and line) is kept in the breakdown under `route`, for the receipt and the maps.
  */
-export function quoteRide(booking: Booking, settings: PlatformSettings, now: Date): Quote {
-  const { pickup, dropoff, stops } = booking;
-  const route = estimateTrip([pickup, ...stops, dropoff].map(({ lat, lng }) => ({ lat, lng })));
+export function quoteRide(booking: Booking, settings: PlatformSettings, now: Date, trip: RoutedTrip = greatCircleTrip(tripPoints(booking))): Quote {
+  const route = trip.estimate;
   const tripTime = booking.scheduledFor === null ? now : new Date(booking.scheduledFor);
   const fare = quoteFare({
     vehicleId: booking.vehicleType,
@@ -67,7 +74,7 @@ export function quoteRide(booking: Booking, settings: PlatformSettings, now: Dat
     }),
   });
   const bounds = bidBounds(fare.totalFare);
-  return { totalNgwee: fare.totalFare, floorNgwee: bounds.floor, ceilingNgwee: bounds.ceiling, breakdown: { ...fare } };
+  return { totalNgwee: fare.totalFare, floorNgwee: bounds.floor, ceilingNgwee: bounds.ceiling, breakdown: { ...fare, route: trip.route } };
 }
 
 /** What the catalogue says about this booking: who may book the service, and what it carries. */

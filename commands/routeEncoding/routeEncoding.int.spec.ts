@@ -44,9 +44,9 @@ describe('SubmitRouteEncoding', () => {
     );
   });
 
-  it('refuses a passenger contributing, and submitting the same encoding twice', async () => {
+  it('refuses a contribution from no person (the system), and submitting the same encoding twice', async () => {
     const { encodingId, stream } = await submitted();
-    await expectRefused(world.services, stream, () => submitRouteEncoding(world.services, { encodingId, ...route }, context({ userId: 'p', role: 'passenger' })), 'forbidden');
+    await expectRefused(world.services, stream, () => submitRouteEncoding(world.services, { encodingId, ...route }, context({ userId: 'tiyende', role: 'system' })), 'forbidden');
     await expectRefused(world.services, stream, () => submitRouteEncoding(world.services, { encodingId, ...route }, context(author)), 'not_allowed_in_state');
   });
 });

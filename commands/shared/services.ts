@@ -2,26 +2,31 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DecideDeps, DomainEvent } from '../../domain/shared/index.js';
 import { eventUpcasters, schemaVersionOf } from '../../domain/upcasting/index.js';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import type { EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
+import type { Router } from '../../platform/routing/index.js';
+import type { CommandsDatabase } from './database.js';
 import type { HandleOptions } from './handleCommand.js';
+import { defaultSafetyPorts, type SafetyPorts } from './safetyPorts.js';
 import { eventSourcedSettings, type SettingsSource } from './settings.js';
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 /** What every command handler and reactor works with. Tests swap the clock and randomness. */
 export interface CommandServices {
   store: EventStore;
   /** Read models, telemetry and timers (never the events: those go through `store`). */
-  db: Kysely<any>;
+  db: Kysely<CommandsDatabase>;
   clock: Clock;
   /** Uniform in [0, 1). Cryptographic in production: PINs come from it. */
   random(): number;
   newId(): string;
   settings: SettingsSource;
+  /** Share-link tokens, SMS and recordings' storage, for the safety net's handlers, reactors and timers. */
+  safety: SafetyPorts;
+  /**
+   * Routes along the roads for quotes (platform/routing: the configured engine, then the offline
+   * router). Absent, a trip is priced on the great-circle estimate, as tests that fix fares expect.
+   */
+  router?: Router;
 }
 
 export function createCommandServices(
@@ -34,6 +39,7 @@ export function createCommandServices(
     // What admins set (the platform settings stream), unless a test fixes the settings.
     settings: eventSourcedSettings(parts.store),
     ...parts,
+    safety: parts.safety ?? defaultSafetyPorts(),
   };
 }
 

@@ -6,7 +6,8 @@ import { silentLogger, type ProjectionLogger } from '../../projections/runner/lo
 import type { CommandContext } from '../shared/handleCommand.js';
 import type { CommandServices } from '../shared/services.js';
 import { fireTimer, timerActor, UnknownTimerKindError } from './timerKinds.js';
-import type { TimerRow, TimerTable, TimerTables } from './timerTable.js';
+import type { CommandsDatabase } from '../shared/database.js';
+import type { TimerRow, TimerTable } from './timerTable.js';
 
 export interface TimerSchedulerOptions {
   services: CommandServices;
@@ -30,13 +31,13 @@ export type FiringOutcome = 'done' | 'refused' | 'retrying' | 'failed';
  * Everything it knows is in the table: a restarted scheduler picks up where the last one stopped.
  */
 export class TimerScheduler {
-  private readonly db: Kysely<TimerTables>;
+  private readonly db: Kysely<CommandsDatabase>;
   private readonly logger: ProjectionLogger;
   private readonly stopping = new AbortController();
   private loop: Promise<void> | undefined;
 
   constructor(private readonly options: TimerSchedulerOptions) {
-    this.db = options.services.db as Kysely<TimerTables>;
+    this.db = options.services.db;
     this.logger = options.logger ?? silentLogger;
   }
 

@@ -1,6 +1,6 @@
 import { sql, type ColumnType, type Generated, type Kysely, type Selectable } from 'kysely';
 import type { Migration } from 'kysely/migration';
-import type { TimerKind } from './timerKinds.js';
+import type { TimerKind } from './timerPayloads.js';
 
 export const timerStatuses = ['pending', 'done', 'refused', 'failed'] as const;
 export type TimerStatus = (typeof timerStatuses)[number];

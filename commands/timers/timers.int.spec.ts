@@ -1,21 +1,22 @@
-import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bidStreamId } from '../../domain/bid/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
 import type { EventStore } from '../../platform/eventStore/port.js';
 import { ProjectionRunner } from '../../projections/runner/runner.js';
 import { eventually } from '../../tests/support/projectionTestKit.js';
-import { acceptFixedRide, driverOnDuty, eventTypes, placeBid, requestRide, START, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';
-import { fireTimer, timerActor, type TimerKind } from './timerKinds.js';
+import { acceptFixedRide, admin, context, driverOnDuty, eventTypes, placeBid, requestRide, START, useWriteSideBed } from '../../tests/support/writeSideTestBed.js';
+import { changePlatformSettings } from '../platformSettings/index.js';
+import { fireTimer, timerActor } from './timerKinds.js';
+import type { TimerKind } from './timerPayloads.js';
 import { TimerScheduler } from './timerScheduler.js';
 import { timerIdFor } from './timerSchedulingReactor.js';
-import type { TimerRow, TimerTables } from './timerTable.js';
+import type { TimerRow } from './timerTable.js';
 
 const world = useWriteSideBed('timers');
 
 const at = (offsetSeconds: number) => new Date(Date.parse(START) + offsetSeconds * 1000);
 const timersOf = async (kind: TimerKind): Promise<TimerRow[]> =>
-  (world.services.db as Kysely<TimerTables>).selectFrom('timers').selectAll().where('kind', '=', kind).orderBy('due_at').execute();
+  world.services.db.selectFrom('timers').selectAll().where('kind', '=', kind).orderBy('due_at').execute();
 const scheduler = (options: Partial<ConstructorParameters<typeof TimerScheduler>[0]> = {}) =>
   new TimerScheduler({ services: world.services, pollIntervalMs: 20, ...options });
 
@@ -62,6 +63,18 @@ describe('ride search expiry', () => {
     const [expired] = (await world.services.store.readStream(rideStreamId(rideId))).slice(-1);
     expect(expired).toMatchObject({ data: { expiredAt: at(600).toISOString() }, metadata: { commandId: timer!.id, userId: timerActor.userId, role: 'system' } });
     expect((await timersOf('ride_search_expiry'))[0]).toMatchObject({ status: 'done', attempts: 1, fired_at: at(600) });
+  });
+
+  it('a replay schedules what the first run did: the window is the one in force when the ride was requested, not at replay', async () => {
+    const settingsContext = context(admin);
+    await changePlatformSettings(world.services, { changes: { searchWindowSeconds: 300 } }, settingsContext);
+    const rideId = await requestRide(world.services);
+    // An admin lengthens the window before the reactor (down, crashed, rebuilding) has seen the ride.
+    await changePlatformSettings(world.services, { changes: { searchWindowSeconds: 900 } }, context(admin));
+    world.settings.searchWindowSeconds = 900; // what "the settings now" would say
+    await world.drain();
+    const timers = (await timersOf('ride_search_expiry')).filter((timer) => (timer.payload as { rideId: string }).rideId === rideId);
+    expect(timers).toMatchObject([{ due_at: at(300), payload: { rideId, searchWindowSeconds: 300 } }]);
   });
 
   it('takes the search window from the settings in force when the timer is set; a later change leaves it be', async () => {
@@ -177,7 +190,7 @@ describe('timer scheduling reactor', () => {
     await world.drain();
     world.clock.set(at(600));
     await scheduler().fireDueTimers();
-    await world.services.db.updateTable('projection_checkpoints').set({ position: '-1/-1', events_processed: '0' }).where('name', '=', 'timerScheduling').execute();
+    await world.bed.db.updateTable('projection_checkpoints').set({ position: '-1/-1', events_processed: '0' }).where('name', '=', 'timerScheduling').execute();
     expect(await world.drain()).toBeGreaterThan(0);
     expect(await timersOf('ride_search_expiry')).toMatchObject([{ id: timerIdFor('ride_search_expiry', (await world.services.store.readStream(rideStreamId(rideId)))[0]!.id), status: 'done' }]);
   });

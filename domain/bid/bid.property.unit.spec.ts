@@ -6,7 +6,7 @@ import { fixedDeps } from '../shared/spec.js';
 import type { BidCommand } from './commands.js';
 import { bidDecider } from './decider.js';
 import { parseBidEvent, type BidEvent } from './events.js';
-import { admin, biddingRide, bidId, driver, driverUser, otherDriverUser, placeBid, rider, system } from './fixtures.js';
+import { admin, biddingRide, bidId, driver, driverUser, otherDriverUser, placeBid, rider, system } from '../../tests/support/fixtures/bid.js';
 import { bidStatus, type BidState } from './status.js';
 
 /**

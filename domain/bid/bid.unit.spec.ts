@@ -23,7 +23,7 @@ import {
   secondsFrom,
   system,
   withdrawn,
-} from './fixtures.js';
+} from '../../tests/support/fixtures/bid.js';
 import { bidIdFor, bidStatus } from './status.js';
 
 const spec = DeciderSpecification.for(bidDecider);

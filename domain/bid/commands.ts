@@ -17,6 +17,8 @@ export const bidCommandSchemas = {
     driver: driverFactsSchema,
     /** The ride as its stream has it now, loaded by the handler. */
     ride: z.object({
+      /** Who booked it: a driver never bids on their own booking (one account, two roles). */
+      riderId: z.string().min(1),
       status: rideWireStatusSchema,
       pricingMethod: pricingMethodSchema,
       vehicleType: z.string().min(1),

@@ -46,6 +46,9 @@ export function decide(input: BidCommand, state: BidState, deps: DecideDeps): Bi
 function placeBid(command: BidCommandOf<'PlaceBid'>, state: BidState, deps: DecideDeps): BidEvent[] {
   const { bidId, rideId, driver, ride, amountNgwee, message, estimatedArrivalMinutes, expiresAt } = command.data;
   if (command.actor.role !== 'driver' || command.actor.userId !== driver.userId) throw forbidden(command);
+  if (driver.userId === ride.riderId) {
+    throw new DomainError('own_ride', `ride ${rideId} is your own booking: a driver cannot bid on a ride they booked`, { rideId });
+  }
   if (bidId !== bidIdFor(rideId, driver.driverId)) {
     throw new DomainError('invalid', `bidId: a bid by ${driver.driverId} on ${rideId} is ${bidIdFor(rideId, driver.driverId)}`, { field: 'bidId' });
   }

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { bidMachine } from './machine.js';
+import { streamName } from '../streams.js';
 
 export type BidState = SnapshotFrom<typeof bidMachine>;
 
@@ -20,4 +21,4 @@ export function describeBidState(state: BidState): string {
 /** One stream per driver per ride, so a second live bid by the same driver meets the first. */
 export const bidIdFor = (rideId: string, driverId: string) => `${rideId}_${driverId}`;
 
-export const bidStreamId = (bidId: string) => `bid-${bidId}`;
+export const bidStreamId = (bidId: string) => streamName('bid', bidId);

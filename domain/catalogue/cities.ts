@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { LatLng } from './geography.js';
 
 /**
@@ -28,8 +27,7 @@ export const cityIds = [
   'masaiti',
   'lufwanyama',
 ] as const;
-export const cityIdSchema = z.enum(cityIds);
-export type CityId = z.infer<typeof cityIdSchema>;
+export type CityId = (typeof cityIds)[number];
 
 export const cityServices = ['cars', 'motorcycle_courier', 'trucks', 'courier', 'food_delivery', 'cross_border'] as const;
 export type CityService = (typeof cityServices)[number];

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 
-export const latLngSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
-});
-export type LatLng = z.infer<typeof latLngSchema>;
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
 
 export interface Bounds {
   south: number;

@@ -10,3 +10,5 @@ export * from './places.js';
 export * from './placeSearch.js';
 export * from './payments.js';
 export * from './emergency.js';
+// The zod schemas of these values are in ./schemas.js, imported from there: re-exported here, every
+// screen that reads the catalogue would download zod with it.

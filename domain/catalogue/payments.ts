@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import type { MobileNetwork } from '../shared/phone.js';
 
-/** How a rider may pay for a ride (spec 000 §3, 001 §3). All are offered. */
+/** How a rider may pay (spec 000 §3, 001 §3): the catalogue names all seven; configuration decides which are offered. */
 export const paymentMethodIds = [
   'cash',
   'airtel_money',
@@ -10,26 +10,62 @@ export const paymentMethodIds = [
   'debit_card',
   'bank_transfer',
 ] as const;
-export const paymentMethodIdSchema = z.enum(paymentMethodIds);
-export type PaymentMethodId = z.infer<typeof paymentMethodIdSchema>;
+export type PaymentMethodId = (typeof paymentMethodIds)[number];
 
-export interface PaymentMethod {
+/** The mobile-money wallets, each on one network: the payer's number must be on it. */
+export const mobileMoneyNetworks = { mtn_money: 'mtn', airtel_money: 'airtel', zamtel_kwacha: 'zamtel' } as const satisfies Record<
+  string,
+  MobileNetwork
+>;
+export type MobileMoneyMethod = keyof typeof mobileMoneyNetworks;
+export const mobileMoneyMethods = Object.keys(mobileMoneyNetworks) as MobileMoneyMethod[];
+export const isMobileMoneyMethod = (method: string): method is MobileMoneyMethod => Object.hasOwn(mobileMoneyNetworks, method);
+
+/**
+ * What a ride can be paid with at all: cash to the driver, or a mobile-money wallet through a
+ * provider. Cards and bank transfers stay in the catalogue but no provider collects them yet.
+ */
+export const payableMethods = ['cash', 'mtn_money', 'airtel_money', 'zamtel_kwacha'] as const satisfies ReadonlyArray<
+  'cash' | MobileMoneyMethod
+>;
+export type PayableMethod = (typeof payableMethods)[number];
+
+export interface PaymentMethodEntry {
   id: PaymentMethodId;
   name: string;
   description: string;
   kind: 'cash' | 'mobile_money' | 'card' | 'bank_transfer';
+}
+
+export interface PaymentMethod extends PaymentMethodEntry {
   isAvailable: boolean;
 }
 
-export const paymentMethods: readonly PaymentMethod[] = [
-  { id: 'cash', name: 'Cash', description: 'Pay the driver in kwacha at the end of the trip', kind: 'cash', isAvailable: true },
-  { id: 'airtel_money', name: 'Airtel Money', description: 'Pay from your Airtel Money wallet', kind: 'mobile_money', isAvailable: true },
-  { id: 'mtn_money', name: 'MTN Mobile Money', description: 'Pay from your MTN MoMo wallet', kind: 'mobile_money', isAvailable: true },
-  { id: 'zamtel_kwacha', name: 'Zamtel Kwacha', description: 'Pay from your Zamtel Kwacha wallet', kind: 'mobile_money', isAvailable: true },
-  { id: 'credit_card', name: 'Credit Card', description: 'Visa or Mastercard credit card', kind: 'card', isAvailable: true },
-  { id: 'debit_card', name: 'Debit Card', description: 'Visa or Mastercard debit card', kind: 'card', isAvailable: true },
-  { id: 'bank_transfer', name: 'Bank Transfer', description: 'Transfer from your Zambian bank account', kind: 'bank_transfer', isAvailable: true },
+export const paymentMethodCatalogue: readonly PaymentMethodEntry[] = [
+  { id: 'cash', name: 'Cash', description: 'Pay the driver in kwacha at the end of the trip', kind: 'cash' },
+  { id: 'airtel_money', name: 'Airtel Money', description: 'Pay from your Airtel Money wallet', kind: 'mobile_money' },
+  { id: 'mtn_money', name: 'MTN Mobile Money', description: 'Pay from your MTN MoMo wallet', kind: 'mobile_money' },
+  { id: 'zamtel_kwacha', name: 'Zamtel Kwacha', description: 'Pay from your Zamtel Kwacha wallet', kind: 'mobile_money' },
+  { id: 'credit_card', name: 'Credit Card', description: 'Visa or Mastercard credit card', kind: 'card' },
+  { id: 'debit_card', name: 'Debit Card', description: 'Visa or Mastercard debit card', kind: 'card' },
+  { id: 'bank_transfer', name: 'Bank Transfer', description: 'Transfer from your Zambian bank account', kind: 'bank_transfer' },
 ];
+
+/**
+ * The catalogue as offered: cash always (the driver collects it), every other method only when a
+ * configured payment provider collects it (`collectedByProviders`, from the platform's configuration).
+ */
+export function offeredPaymentMethods(collectedByProviders: Iterable<PaymentMethodId>): PaymentMethod[] {
+  const collected = new Set<PaymentMethodId>(collectedByProviders);
+  return paymentMethodCatalogue.map((method) => ({ ...method, isAvailable: method.id === 'cash' || collected.has(method.id) }));
+}
+
+/**
+ * The catalogue as the default configuration offers it: the built-in sandbox provider collects
+ * every mobile-money wallet, and no provider collects cards or bank transfers. Whatever serves the
+ * catalogue with a configuration at hand calls offeredPaymentMethods with what it configured.
+ */
+export const paymentMethods: readonly PaymentMethod[] = offeredPaymentMethods(mobileMoneyMethods);
 
 /** Who holds a saved payment account (spec 001 §3 provider catalogue). */
 export const providerTypes = ['mobile_money', 'bank', 'digital_wallet'] as const;
@@ -47,8 +83,7 @@ export const paymentProviderIds = [
   'wise',
   'flutterwave',
 ] as const;
-export const paymentProviderIdSchema = z.enum(paymentProviderIds);
-export type PaymentProviderId = z.infer<typeof paymentProviderIdSchema>;
+export type PaymentProviderId = (typeof paymentProviderIds)[number];
 
 export interface PaymentProvider {
   id: PaymentProviderId;

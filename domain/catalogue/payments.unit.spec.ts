@@ -1,14 +1,39 @@
 import { describe, expect, it } from 'vitest';
 import { dialable, emergencyContacts } from './emergency.js';
 import { isWithin, SEARCH_BOUNDS } from './geography.js';
-import { paymentMethods, paymentProviders, providersOfType } from './payments.js';
+import {
+  isMobileMoneyMethod,
+  mobileMoneyMethods,
+  mobileMoneyNetworks,
+  offeredPaymentMethods,
+  payableMethods,
+  paymentMethods,
+  paymentProviders,
+  providersOfType,
+} from './payments.js';
 
 describe('payment methods', () => {
-  it('offers the seven methods, all available', () => {
-    expect(paymentMethods.map((method) => method.id)).toEqual([
+  it('names the seven methods; cash is always offered, the rest only when a configured provider collects them', () => {
+    const offered = offeredPaymentMethods([]);
+    expect(offered.map((method) => method.id)).toEqual([
       'cash', 'airtel_money', 'mtn_money', 'zamtel_kwacha', 'credit_card', 'debit_card', 'bank_transfer',
     ]);
-    expect(paymentMethods.every((method) => method.isAvailable)).toBe(true);
+    expect(offered.filter((method) => method.isAvailable).map((method) => method.id)).toEqual(['cash']);
+    const withMtn = offeredPaymentMethods(['mtn_money']);
+    expect(withMtn.filter((method) => method.isAvailable).map((method) => method.id)).toEqual(['cash', 'mtn_money']);
+  });
+
+  it('by default (the sandbox collects every wallet) offers cash and mobile money, never cards or bank transfers', () => {
+    expect(paymentMethods.filter((method) => method.isAvailable).map((method) => method.id)).toEqual([
+      'cash', 'airtel_money', 'mtn_money', 'zamtel_kwacha',
+    ]);
+  });
+
+  it('puts each wallet on its network and pays rides only in cash or mobile money', () => {
+    expect(mobileMoneyNetworks).toEqual({ mtn_money: 'mtn', airtel_money: 'airtel', zamtel_kwacha: 'zamtel' });
+    expect([...payableMethods].sort()).toEqual(['cash', ...mobileMoneyMethods].sort());
+    expect(isMobileMoneyMethod('mtn_money')).toBe(true);
+    expect(isMobileMoneyMethod('cash')).toBe(false);
   });
 
   it('groups providers into mobile money, banks and wallets', () => {

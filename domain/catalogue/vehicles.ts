@@ -1,4 +1,3 @@
-import { z } from 'zod';
 
 /**
  * The vehicles and services a rider can choose (spec 000 §3, §9), with our decisions from
@@ -26,8 +25,7 @@ export const vehicleIds = [
   'event-logistics',
   'honeymoon-transfer',
 ] as const;
-export const vehicleIdSchema = z.enum(vehicleIds);
-export type VehicleId = z.infer<typeof vehicleIdSchema>;
+export type VehicleId = (typeof vehicleIds)[number];
 
 export const vehicleCategories = ['ride', 'courier', 'foods', 'weddings'] as const;
 export type VehicleCategory = (typeof vehicleCategories)[number];
@@ -49,8 +47,7 @@ export const serviceClasses = ['economy', 'comfort', 'business'] as const;
 export type ServiceClass = (typeof serviceClasses)[number];
 
 export const packageSizes = ['small', 'medium', 'large', 'xl'] as const;
-export const packageSizeSchema = z.enum(packageSizes);
-export type PackageSize = z.infer<typeof packageSizeSchema>;
+export type PackageSize = (typeof packageSizes)[number];
 
 /** What a booking for the vehicle asks for: how many people, or how big a package. */
 export type VehicleLoad =

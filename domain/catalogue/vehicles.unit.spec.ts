@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxPassengersFrom, vehicleById, vehicleIdSchema, vehicles, vehiclesInCategory, visibleVehicles } from './vehicles.js';
+import { maxPassengersFrom, vehicleById, vehicles, vehiclesInCategory, visibleVehicles } from './vehicles.js';
+import { vehicleIdSchema } from './schemas.js';
 
 describe('vehicle catalogue', () => {
   it('lists the 17 services once each, in the four groups', () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { eventSchema, instantSchema, nonBlank } from '../shared/command.js';
+import { streamName } from '../streams.js';
 
 /** One stream per ride's search: `dispatch-<rideId>`, beside the ride stream, never inside it. */
-export const dispatchStream = (rideId: string) => `dispatch-${rideId}`;
+export const dispatchStream = (rideId: string) => streamName('dispatch', rideId);
 
 export const rideOfferSchema = z.object({
   driverId: nonBlank,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema, nonBlank } from '../shared/command.js';
-import { vehicleIdSchema } from '../catalogue/vehicles.js';
+import { vehicleIdSchema } from '../catalogue/schemas.js';
 import { driverVerificationStatuses } from '../driverVerification/machine.js';
 import { releaseReasons } from './events.js';
 

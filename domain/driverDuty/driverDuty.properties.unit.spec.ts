@@ -6,7 +6,7 @@ import { DomainError } from '../shared/errors.js';
 import { fixedDeps } from '../shared/spec.js';
 import type { DriverVerificationCommand } from '../driverVerification/commands.js';
 import { driverVerificationDecider, driverVerificationStatus, type DriverVerificationState } from '../driverVerification/decider.js';
-import { admin, applicant, submitApplication, validDocuments } from '../driverVerification/fixtures.js';
+import { admin, applicant, submitApplication, validDocuments } from '../../tests/support/fixtures/driverVerification.js';
 import type { DriverDutyCommand, VerificationFact } from './commands.js';
 import { driverDutyDecider, driverDutyStatus, type DriverDutyState } from './decider.js';
 import { driverDutyEventSchema, releaseReasons, type DriverDutyEvent } from './events.js';

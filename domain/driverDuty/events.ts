@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { eventSchema, instantSchema, nonBlank } from '../shared/command.js';
-import { vehicleIdSchema } from '../catalogue/vehicles.js';
+import { vehicleIdSchema } from '../catalogue/schemas.js';
+import { streamName } from '../streams.js';
 
-export const driverStream = (driverId: string) => `driver-${driverId}`;
+export const driverStream = (driverId: string) => streamName('driverDuty', driverId);
 
 /** Why a reservation ended. `ride_append_lost` is the compensation when the ride went to someone else. */
 export const releaseReasons = ['ride_append_lost', 'ride_completed', 'ride_cancelled', 'ride_expired'] as const;

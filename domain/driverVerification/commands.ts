@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandSchema, nonBlank } from '../shared/command.js';
-import { driverDocumentSchema } from './documents.js';
+import { documentFileSchema, driverDocumentSchema } from './documents.js';
 import { vehicleSchema } from './events.js';
 
 /** The driver applies (or, after a rejection, applies again) with the vehicle and the six documents. */
@@ -28,11 +28,15 @@ export const suspendDriver = commandSchema(
 
 export const reinstateDriver = commandSchema('ReinstateDriver', z.object({ driverId: nonBlank }));
 
+/** The driver records a file they uploaded (stored already) against their application. */
+export const attachDriverDocumentFile = commandSchema('AttachDriverDocumentFile', documentFileSchema.extend({ driverId: nonBlank }));
+
 export const driverVerificationCommandSchema = z.discriminatedUnion('type', [
   submitDriverApplication,
   approveDriver,
   rejectDriver,
   suspendDriver,
   reinstateDriver,
+  attachDriverDocumentFile,
 ]);
 export type DriverVerificationCommand = z.input<typeof driverVerificationCommandSchema>;

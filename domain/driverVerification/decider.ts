@@ -3,7 +3,7 @@ import { foldThrough, type DecideDeps, type Decider } from '../shared/decider.js
 import { DomainError, notAllowedInState } from '../shared/errors.js';
 import { assertNever, parseOrInvalid, requireRole, type Actor } from '../shared/command.js';
 import { driverVerificationCommandSchema, type DriverVerificationCommand } from './commands.js';
-import { describeDocumentProblem, documentProblems } from './documents.js';
+import { describeDocumentProblem, documentProblems, MAX_DOCUMENT_FILES } from './documents.js';
 import type { DriverVerificationEvent } from './events.js';
 import { driverVerificationMachine, type DriverVerificationStatus } from './machine.js';
 
@@ -57,6 +57,18 @@ export function decide(command: DriverVerificationCommand, state: DriverVerifica
         type: 'DriverReinstated',
         data: { driverId: parsed.data.driverId, reinstatedBy: parsed.actor.userId, reinstatedAt: at },
       });
+    case 'AttachDriverDocumentFile': {
+      requireRole(parsed.actor, ['driver'], parsed.type);
+      requireApplicant(parsed.actor, state);
+      if (state.context.files.length >= MAX_DOCUMENT_FILES) {
+        throw new DomainError('invalid', `file: at most ${MAX_DOCUMENT_FILES} files may be uploaded`, { field: 'file' });
+      }
+      const { driverId, ...file } = parsed.data;
+      return possible(parsed.type, state, {
+        type: 'DriverDocumentFileAttached',
+        data: { driverId, userId: parsed.actor.userId, ...file, attachedAt: at },
+      });
+    }
     default:
       return assertNever(parsed);
   }

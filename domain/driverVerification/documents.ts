@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nonBlank } from '../shared/command.js';
+import { lusakaDate } from '../shared/lusakaCalendar.js';
 
 /**
  * The documents Zambia's 2024 e-hailing rules ask of a driver partner. Each carries its number or
@@ -31,12 +32,8 @@ export const driverDocumentSchema = z.object({
 });
 export type DriverDocument = z.infer<typeof driverDocumentSchema>;
 
-/** Zambia keeps Central Africa Time (UTC+2) all year: a document is good through its expiry day there. */
-const LUSAKA_OFFSET_MS = 2 * 60 * 60 * 1000;
-
-export function lusakaDate(instant: Date): string {
-  return new Date(instant.getTime() + LUSAKA_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** A document is good through its expiry day in Lusaka (Zambia keeps UTC+2 all year). */
+export { lusakaDate };
 
 export type DocumentProblem =
   | { kind: DriverDocumentKind; problem: 'missing' | 'duplicated' }
@@ -64,4 +61,38 @@ export function describeDocumentProblem(problem: DocumentProblem): string {
     case 'expired':
       return `the ${label} expired on ${problem.expiresOn}`;
   }
+}
+
+/**
+ * The files a driver uploads beside the numbers: a photo or PDF of each document, and photos of
+ * the vehicle (the e-hailing rules ask the vehicle to be inspected; an admin sees it first here).
+ */
+export const documentFileKinds = [...driverDocumentKinds, 'vehicle_photo'] as const;
+export type DocumentFileKind = (typeof documentFileKinds)[number];
+
+/** Up to this many vehicle photos count (front, back, sides, inside); a document has one current file. */
+export const MAX_VEHICLE_PHOTOS = 4;
+/** The most files one driver's stream records: re-uploads included, so the stream stays bounded. */
+export const MAX_DOCUMENT_FILES = 60;
+
+export const documentFileSchema = z.object({
+  fileId: z.uuid(),
+  kind: z.enum(documentFileKinds),
+  /** Where the encrypted bytes live (platform/documents): made by the server, never by the uploader. */
+  storageKey: z.string().regex(/^documents\/[0-9a-f-]{36}$/),
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']),
+  sizeBytes: z.int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type DocumentFile = z.infer<typeof documentFileSchema>;
+
+/** The files that count now: the latest of each document kind, the latest MAX_VEHICLE_PHOTOS vehicle photos. */
+export function currentDocumentFiles<F extends { kind: DocumentFileKind }>(files: readonly F[]): F[] {
+  const latest = new Map<DocumentFileKind, F>();
+  const photos: F[] = [];
+  for (const file of files) {
+    if (file.kind === 'vehicle_photo') photos.push(file);
+    else latest.set(file.kind, file);
+  }
+  return [...documentFileKinds.flatMap((kind) => (latest.has(kind) ? [latest.get(kind)!] : [])), ...photos.slice(-MAX_VEHICLE_PHOTOS)];
 }

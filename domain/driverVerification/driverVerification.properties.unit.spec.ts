@@ -6,7 +6,7 @@ import { fixedDeps, playScenario } from '../shared/spec.js';
 import type { DriverVerificationCommand } from './commands.js';
 import { driverVerificationDecider, driverVerificationStatus, type DriverVerificationState } from './decider.js';
 import { driverVerificationEventSchema } from './events.js';
-import { admin, applicant, submitApplication, validDocuments } from './fixtures.js';
+import { admin, applicant, submitApplication, validDocuments } from '../../tests/support/fixtures/driverVerification.js';
 import type { DriverVerificationStatus } from './machine.js';
 
 const actors: Actor[] = [

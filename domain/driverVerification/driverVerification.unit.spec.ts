@@ -3,7 +3,8 @@ import { fold } from '../shared/decider.js';
 import { DeciderSpecification, fixedDeps } from '../shared/spec.js';
 import { driverVerificationDecider, driverVerificationStatus } from './decider.js';
 import type { DriverVerificationEvent } from './events.js';
-import { admin, applicant, application, applicationSubmitted, submitApplication, validDocuments } from './fixtures.js';
+import { currentDocumentFiles, MAX_DOCUMENT_FILES, type DocumentFileKind } from './documents.js';
+import { admin, applicant, application, applicationSubmitted, submitApplication, validDocuments } from '../../tests/support/fixtures/driverVerification.js';
 
 const spec = DeciderSpecification.for(driverVerificationDecider);
 const now = '2025-01-15T08:00:00.000Z';
@@ -152,4 +153,55 @@ describe('SuspendDriver and ReinstateDriver', () => {
 
   it('refuses to reinstate a driver who is not suspended', () =>
     spec([applicationSubmitted(), approved]).when(reinstate(), deps).thenThrows('not_allowed_in_state', 'approved'));
+});
+
+describe('AttachDriverDocumentFile', () => {
+  const file = (kind: DocumentFileKind, n: number) => ({
+    fileId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    kind,
+    storageKey: `documents/00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    contentType: 'image/jpeg' as const,
+    sizeBytes: 1234,
+    sha256: 'a'.repeat(64),
+  });
+  const attach = (kind: DocumentFileKind, n: number, actor = applicant) =>
+    ({ type: 'AttachDriverDocumentFile', data: { driverId: 'driver-1', ...file(kind, n) }, actor }) as const;
+  const attached = (kind: DocumentFileKind, n: number): DriverVerificationEvent => ({
+    type: 'DriverDocumentFileAttached',
+    data: { driverId: 'driver-1', userId: applicant.userId, ...file(kind, n), attachedAt: now },
+  });
+
+  it('records a file against the application, whatever the decision since', () => {
+    spec([applicationSubmitted()]).when(attach('nrc', 1), deps).then([attached('nrc', 1)]);
+    spec([applicationSubmitted(), approved]).when(attach('vehicle_photo', 2), deps).then([attached('vehicle_photo', 2)]);
+    spec([applicationSubmitted(), rejected]).when(attach('police_clearance', 3), deps).then([attached('police_clearance', 3)]);
+  });
+
+  it('refuses a file before the driver has applied, from another user, and from an admin', () => {
+    spec([]).when(attach('nrc', 1), deps).thenThrows('not_allowed_in_state', 'has not applied');
+    spec([applicationSubmitted()]).when(attach('nrc', 1, { userId: 'user-other', role: 'driver' }), deps).thenThrows('forbidden', 'belongs to another user');
+    spec([applicationSubmitted()]).when(attach('nrc', 1, admin), deps).thenThrows('forbidden');
+  });
+
+  it('refuses a storage key the server did not make', () =>
+    spec([applicationSubmitted()])
+      .when({ ...attach('nrc', 1), data: { ...attach('nrc', 1).data, storageKey: '../../etc/passwd' } }, deps)
+      .thenThrows('invalid', 'storageKey'));
+
+  it('keeps the stream bounded: no more files past the limit', () => {
+    const many = Array.from({ length: MAX_DOCUMENT_FILES }, (_, n) => attached('vehicle_photo', n + 1));
+    spec([applicationSubmitted(), ...many]).when(attach('nrc', 999), deps).thenThrows('invalid', 'at most');
+  });
+
+  it('counts the latest file of each document and the latest four vehicle photos', () => {
+    const events = [applicationSubmitted(), attached('nrc', 1), attached('nrc', 2), ...[3, 4, 5, 6, 7].map((n) => attached('vehicle_photo', n))];
+    const files = currentDocumentFiles(fold(driverVerificationDecider, events).context.files);
+    expect(files.map((current) => [current.kind, current.fileId.slice(-1)])).toEqual([
+      ['nrc', '2'],
+      ['vehicle_photo', '4'],
+      ['vehicle_photo', '5'],
+      ['vehicle_photo', '6'],
+      ['vehicle_photo', '7'],
+    ]);
+  });
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { vehicleIdSchema } from '../catalogue/vehicles.js';
+import { vehicleIdSchema } from '../catalogue/schemas.js';
 import { eventSchema, instantSchema, nonBlank } from '../shared/command.js';
-import { driverDocumentSchema } from './documents.js';
+import { documentFileSchema, driverDocumentSchema } from './documents.js';
+import { streamName } from '../streams.js';
 
-export const driverVerificationStream = (driverId: string) => `driverVerification-${driverId}`;
+export const driverVerificationStream = (driverId: string) => streamName('driverVerification', driverId);
 
 export const vehicleSchema = z.object({
   make: nonBlank.max(60),
@@ -48,12 +49,23 @@ export const driverReinstated = eventSchema(
   z.object({ driverId: nonBlank, reinstatedBy: nonBlank, reinstatedAt: instantSchema }),
 );
 
+/**
+ * The driver uploaded a photo or PDF of a document (or of the vehicle). The bytes were checked by
+ * content, stripped of metadata and stored encrypted before this was appended; the event is the
+ * only record that the file belongs to this driver.
+ */
+export const driverDocumentFileAttached = eventSchema(
+  'DriverDocumentFileAttached',
+  documentFileSchema.extend({ driverId: nonBlank, userId: nonBlank, attachedAt: instantSchema }),
+);
+
 export const driverVerificationEventSchema = z.discriminatedUnion('type', [
   driverApplicationSubmitted,
   driverApproved,
   driverRejected,
   driverSuspended,
   driverReinstated,
+  driverDocumentFileAttached,
 ]);
 export type DriverVerificationEvent = z.infer<typeof driverVerificationEventSchema>;
 export type DriverApplicationSubmitted = z.infer<typeof driverApplicationSubmitted>;
@@ -65,4 +77,5 @@ export const driverVerificationEventVersions = {
   DriverRejected: 1,
   DriverSuspended: 1,
   DriverReinstated: 1,
+  DriverDocumentFileAttached: 1,
 } as const satisfies Record<DriverVerificationEvent['type'], number>;

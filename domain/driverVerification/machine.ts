@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import type { DriverDocument } from './documents.js';
+import type { DocumentFile, DriverDocument } from './documents.js';
 import type { DriverVerificationEvent, Vehicle } from './events.js';
 
 export interface DriverApplication {
@@ -18,11 +18,14 @@ export interface DriverVerificationContext {
   submissions: number;
   /** The latest admin decision on this driver, whatever it was. */
   lastDecision: { by: string; at: string; reason: string | null } | null;
+  /** Every file the driver attached, oldest first (currentDocumentFiles says which count). */
+  files: DocumentFile[];
 }
 
 /**
  * notApplied → pending → approved | rejected; rejected → pending on resubmission;
- * approved ⇄ suspended. The machine moves on the stored events.
+ * approved ⇄ suspended. In any state after applying, the driver may attach document files.
+ * The machine moves on the stored events.
  */
 export const driverVerificationMachine = setup({
   types: {
@@ -30,6 +33,7 @@ export const driverVerificationMachine = setup({
     events: {} as DriverVerificationEvent,
   },
   guards: {
+    hasApplied: ({ context }) => context.userId !== null,
     isTheSameApplicant: ({ context, event }) => {
       assertEvent(event, 'DriverApplicationSubmitted');
       return event.data.userId === context.userId && event.data.driverId === context.driverId;
@@ -45,6 +49,11 @@ export const driverVerificationMachine = setup({
         application: { licenceNumber, vehicle, documents, submittedAt },
         submissions: context.submissions + 1,
       };
+    }),
+    recordFile: assign(({ context, event }) => {
+      assertEvent(event, 'DriverDocumentFileAttached');
+      const { fileId, kind, storageKey, contentType, sizeBytes, sha256 } = event.data;
+      return { files: [...context.files, { fileId, kind, storageKey, contentType, sizeBytes, sha256 }] };
     }),
     recordApproval: assign(({ event }) => {
       assertEvent(event, 'DriverApproved');
@@ -65,8 +74,10 @@ export const driverVerificationMachine = setup({
   },
 }).createMachine({
   id: 'driverVerification',
-  context: { driverId: null, userId: null, application: null, submissions: 0, lastDecision: null },
+  context: { driverId: null, userId: null, application: null, submissions: 0, lastDecision: null, files: [] },
   initial: 'notApplied',
+  // Files come after the application (which opens the stream), whatever the decision since.
+  on: { DriverDocumentFileAttached: { guard: 'hasApplied', actions: 'recordFile' } },
   states: {
     notApplied: {
       on: { DriverApplicationSubmitted: { target: 'pending', actions: 'recordApplication' } },

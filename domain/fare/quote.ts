@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { serviceClassOf, vehicleIdSchema, type ServiceClass, type VehicleId } from '../catalogue/index.js';
+import { pricingMethods, type PricingMethod } from './pricingMethods.js';
+import { serviceClassOf, type ServiceClass, type VehicleId } from '../catalogue/index.js';
+import { vehicleIdSchema } from '../catalogue/schemas.js';
 import { parseOrInvalid } from '../shared/command.js';
 import { fareConditionsSchema, timeOfDayAt, type FareConditions } from './conditions.js';
 import { ceilToDisplayStep, roundToDisplayStep, type Ngwee } from './money.js';
@@ -22,9 +24,8 @@ import {
   type TimeOfDay,
 } from './rates.js';
 
-export const pricingMethods = ['fixed', 'bidding'] as const;
+export { pricingMethods, type PricingMethod } from './pricingMethods.js';
 export const pricingMethodSchema = z.enum(pricingMethods);
-export type PricingMethod = z.infer<typeof pricingMethodSchema>;
 
 /** Zambia is about 1,200 km across; anything longer is a mistake, not a trip. */
 export const MAX_TRIP_DISTANCE_KM = 1500;

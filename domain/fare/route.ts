@@ -1,29 +1,22 @@
 import { z } from 'zod';
-import { latLngSchema, type LatLng } from '../catalogue/index.js';
+import { type LatLng } from '../catalogue/index.js';
+import { latLngSchema } from '../catalogue/schemas.js';
+import { haversineKm } from '../geo/index.js';
 import { parseOrInvalid } from '../shared/command.js';
 import type { TrafficLevel } from './rates.js';
 
-/** Mean Earth radius (IUGG), in km. */
-const EARTH_RADIUS_KM = 6371.0088;
-
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in km (haversine). */
-export function haversineKm(from: LatLng, to: LatLng): number {
-  const dLat = radians(to.lat - from.lat);
-  const dLng = radians(to.lng - from.lng);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.lat)) * Math.cos(radians(to.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
+export { haversineKm };
 
 export interface RouteEstimate {
   distanceKm: number;
   durationMin: number;
-  trafficLevel: TrafficLevel;
+  /** The traffic the estimate assumed; absent for a routed trip, where nothing measured it and the hour decides. */
+  trafficLevel?: TrafficLevel;
   estimatedTrafficDelayMin: number;
-  /** The straight line from pickup to dropoff, or nothing when either is unknown. */
+  /** The path: the straight line from pickup to dropoff, the roads a router drew, or nothing when either end is unknown. */
   route: LatLng[];
-  source: 'great_circle' | 'default';
+  /** The fallback's straight line (`great_circle`) or defaults, or a router's route (platform/routing). */
+  source: 'great_circle' | 'default' | 'road_network' | 'osrm' | 'valhalla';
 }
 
 /** Spec 000 §8: what we assume when no route service answers. */

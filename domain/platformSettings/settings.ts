@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { weatherKinds } from '../fare/rates.js';
+import { streamName } from '../streams.js';
 
 /** The limits an admin may set each window within: short enough to keep riders moving, long enough for drivers to answer. */
 export const settingLimits = {
@@ -47,4 +48,4 @@ export const defaultPlatformSettings: PlatformSettings = {
 };
 
 /** The settings' one stream: there is one platform. */
-export const PLATFORM_SETTINGS_STREAM = 'platformSettings-platform';
+export const PLATFORM_SETTINGS_STREAM = streamName('platformSettings', 'platform');

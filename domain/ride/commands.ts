@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { packageSizeSchema, paymentMethodIdSchema, vehicleIdSchema } from '../catalogue/index.js';
+import { packageSizeSchema, paymentMethodIdSchema, vehicleIdSchema } from '../catalogue/schemas.js';
 import { commandSchema, instantSchema } from '../shared/command.js';
 import {
   cancellationReasonSchema,
@@ -10,6 +10,7 @@ import {
   quoteSchema,
   stopSchema,
 } from './values.js';
+import { BOOKING_LIMITS } from './booking.js';
 
 const rideId = z.string().min(1);
 
@@ -25,7 +26,7 @@ export const rideCommandSchemas = {
     vehicleType: vehicleIdSchema,
     pickup: placeSchema,
     dropoff: placeSchema,
-    stops: z.array(stopSchema).max(5).default([]),
+    stops: z.array(stopSchema).max(BOOKING_LIMITS.maxStops).default([]),
     pricingMethod: pricingMethodSchema,
     proposedFareNgwee: ngweeSchema.nullable().default(null),
     paymentMethod: paymentMethodIdSchema,

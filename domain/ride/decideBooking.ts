@@ -11,8 +11,10 @@ import {
   requirePricing,
   requireRide,
   requireWithinBounds,
+  withinBoundsRefusal,
 } from './rules.js';
 import { describeRideState, type RideState } from './status.js';
+import { bookingBreaches, type BookingBreach } from './booking.js';
 
 /** Booking, bidding and driver assignment: everything up to a driver being on the way. */
 
@@ -27,19 +29,39 @@ export function requestRide(command: RideCommandOf<'RequestRide'>, state: RideSt
       : { type: 'RideScheduled', data: { ...booking, scheduledFor: data.scheduledFor } };
   requirePossible(state, command, event);
 
-  if (data.pricingMethod === 'bidding') {
-    if (data.proposedFareNgwee === null) throw invalid('proposedFareNgwee', 'a bidding ride needs a proposed fare');
-    requireWithinBounds('proposedFareNgwee', data.proposedFareNgwee, data.quote);
-  } else if (data.proposedFareNgwee !== null) {
-    throw invalid('proposedFareNgwee', 'only a bidding ride takes a proposed fare; a fixed price is the quote');
-  }
-  if ((data.passengerCount === null) === (data.packageSize === null)) {
-    throw invalid('passengerCount', 'give passengerCount for a ride or packageSize for a courier delivery, exactly one');
-  }
-  if (data.scheduledFor !== null && Date.parse(data.scheduledFor) <= deps.now.getTime()) {
-    throw invalid('scheduledFor', 'a scheduled ride must lie in the future');
-  }
+  const [breach] = bookingBreaches(
+    {
+      pricingMethod: data.pricingMethod,
+      proposedFareNgwee: data.proposedFareNgwee,
+      bounds: data.quote,
+      passengerCount: data.passengerCount,
+      packageSize: data.packageSize,
+      scheduledFor: data.scheduledFor,
+      stopCount: data.stops.length,
+    },
+    deps.now,
+  );
+  if (breach) throw bookingRefused(breach, data.proposedFareNgwee ?? 0);
   return [event];
+}
+
+/** The refusal for the first rule a booking breaks (the web's form words the same breaches for the rider). */
+function bookingRefused(breach: BookingBreach, proposalNgwee: number): DomainError {
+  switch (breach.rule) {
+    case 'proposal_required':
+      return invalid('proposedFareNgwee', 'a bidding ride needs a proposed fare');
+    case 'proposal_on_fixed_price':
+      return invalid('proposedFareNgwee', 'only a bidding ride takes a proposed fare; a fixed price is the quote');
+    case 'proposal_below_floor':
+    case 'proposal_above_ceiling':
+      return withinBoundsRefusal('proposedFareNgwee', proposalNgwee, breach);
+    case 'passengers_or_package':
+      return invalid('passengerCount', 'give passengerCount for a ride or packageSize for a courier delivery, exactly one');
+    case 'schedule_in_past':
+      return invalid('scheduledFor', 'a scheduled ride must lie in the future');
+    case 'too_many_stops':
+      return invalid('stops', `at most ${breach.maxStops} stops`);
+  }
 }
 
 /** The scheduler's timer fires (at the lead time it chose before `scheduledFor`); the search starts. */
@@ -82,6 +104,7 @@ export function acceptRide(command: RideCommandOf<'AcceptRide'>, state: RideStat
   const ride = requireRide(state, command);
   const { driver } = command.data;
   if (command.actor.role !== 'driver' || command.actor.userId !== driver.userId) throw forbidden(command);
+  if (driver.userId === ride.booking.riderId) throw ownRide(ride.booking.rideId);
   requirePricing(command, ride, 'fixed');
   const { rideId, quote, vehicleType } = ride.booking;
   const assigned: RideEvent = {
@@ -170,3 +193,7 @@ export function expireRide(command: RideCommandOf<'ExpireRide'>, state: RideStat
   }
   return [event];
 }
+
+/** One account, two roles: its driving side never takes the ride its riding side booked. */
+export const ownRide = (rideId: string) =>
+  new DomainError('own_ride', `ride ${rideId} is your own booking: a driver cannot take a ride they booked`, { rideId });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { packageSizeSchema } from '../catalogue/index.js';
+import { packageSizeSchema } from '../catalogue/schemas.js';
 import { instantSchema } from '../shared/command.js';
 import {
   cancellableStageSchema,

@@ -1,5 +1,7 @@
 /** The ride lifecycle (stream `ride-<rideId>`): machine, events, commands and decider. */
-export { rideMachine, MAX_PIN_ATTEMPTS, type RideContext } from './machine.js';
+import { streamName } from '../streams.js';
+export { rideMachine, MAX_PIN_ATTEMPTS, type RideContext, type RideTimeline } from './machine.js';
+export { keepRideState, resumeRideState, type KeptRideState } from './snapshot.js';
 export {
   rideEventSchemas,
   rideEventTypes,
@@ -20,8 +22,12 @@ export {
 } from './commands.js';
 export { decide, rideDecider } from './decider.js';
 export { refusalRecordedIn } from './pin.js';
-export { rideStatus, rideStateName, describeRideState, type RideState, type RideStateName, type RideStatus } from './status.js';
+export { rideStatus, rideStateName, describeRideState, rideWireStatus, type RideState, type RideStateName, type RideStatus } from './status.js';
 export { requireFitDriver, requireWithinBounds } from './rules.js';
 export * from './values.js';
+export { rideActions, type RideActions } from './actions.js';
+export { viewerOfRide, type RidePeople, type RideViewer } from './party.js';
+export { BOOKING_LIMITS, bookingBreaches, type BookingBreach, type BookingToCheck } from './booking.js';
 
-export const rideStreamId = (rideId: string) => `ride-${rideId}`;
+export const rideStreamId = (rideId: string) => streamName('ride', rideId);
+export { rideFactsSchema, rideFactsOf, partyOnRide, hasDriverAndIsOn, type RideFacts } from './facts.js';

@@ -20,8 +20,29 @@ export interface RideContext {
   emergencies: number;
   /** Stars each party gave, null until they rate. */
   ratings: { byRider: number | null; byDriver: number | null };
+  /** What each party wrote beside their stars, null until they rate or when they wrote nothing. */
+  ratingComments: { byRider: string | null; byDriver: string | null };
   finalFareNgwee: number | null;
-  cancellation: { by: 'rider' | 'driver' | 'admin' | 'system'; reason: string; stage: CancellableStage } | null;
+  /** What the driver's app reported when the trip completed. */
+  trip: { distanceKm: number | null; durationMinutes: number | null } | null;
+  cancellation: {
+    by: 'rider' | 'driver' | 'admin' | 'system';
+    byUserId: string;
+    reason: string;
+    stage: CancellableStage;
+  } | null;
+  /** When each step happened, as its event says; null until it does. */
+  timeline: RideTimeline;
+}
+
+export interface RideTimeline {
+  acceptedAt: string | null;
+  arrivedAt: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  expiredAt: string | null;
+  firstEmergencyAt: string | null;
 }
 
 const initialContext: RideContext = {
@@ -35,8 +56,19 @@ const initialContext: RideContext = {
   pinFailedAttempts: 0,
   emergencies: 0,
   ratings: { byRider: null, byDriver: null },
+  ratingComments: { byRider: null, byDriver: null },
   finalFareNgwee: null,
+  trip: null,
   cancellation: null,
+  timeline: {
+    acceptedAt: null,
+    arrivedAt: null,
+    startedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    expiredAt: null,
+    firstEmergencyAt: null,
+  },
 };
 
 /**
@@ -89,32 +121,54 @@ export const rideMachine = setup({
       assertEvent(event, 'BidAccepted');
       return { acceptedBid: { bidId: event.data.bidId, driverId: event.data.driverId } };
     }),
-    assignDriver: assign(({ event }) => {
+    assignDriver: assign(({ context, event }) => {
       assertEvent(event, 'DriverAssigned');
       return {
         driver: { driverId: event.data.driverId, userId: event.data.driverUserId },
         agreedFareNgwee: event.data.agreedFareNgwee,
+        timeline: { ...context.timeline, acceptedAt: event.data.assignedAt },
       };
+    }),
+    recordArrival: assign(({ context, event }) => {
+      assertEvent(event, 'DriverArrived');
+      return { timeline: { ...context.timeline, arrivedAt: event.data.arrivedAt } };
+    }),
+    recordTripStart: assign(({ context, event }) => {
+      assertEvent(event, 'TripStarted');
+      return { timeline: { ...context.timeline, startedAt: event.data.startedAt } };
+    }),
+    recordExpiry: assign(({ context, event }) => {
+      assertEvent(event, 'RideExpired');
+      return { timeline: { ...context.timeline, expiredAt: event.data.expiredAt } };
     }),
     issuePin: assign(({ event }) => {
       assertEvent(event, 'PinIssued');
       return { pin: event.data.pin, pinFailedAttempts: 0 };
     }),
     countFailedPinAttempt: assign(({ context }) => ({ pinFailedAttempts: context.pinFailedAttempts + 1 })),
-    recordCompletion: assign(({ event }) => {
+    recordCompletion: assign(({ context, event }) => {
       assertEvent(event, 'TripCompleted');
-      return { finalFareNgwee: event.data.finalFareNgwee };
+      const { finalFareNgwee, distanceKm, durationMinutes, completedAt } = event.data;
+      return { finalFareNgwee, trip: { distanceKm, durationMinutes }, timeline: { ...context.timeline, completedAt } };
     }),
-    recordCancellation: assign(({ event }) => {
+    recordCancellation: assign(({ context, event }) => {
       assertEvent(event, 'RideCancelled');
-      const { by, reason, stage } = event.data;
-      return { cancellation: { by, reason, stage } };
+      const { by, byUserId, reason, stage, cancelledAt } = event.data;
+      return { cancellation: { by, byUserId, reason, stage }, timeline: { ...context.timeline, cancelledAt } };
     }),
-    recordEmergency: assign(({ context }) => ({ emergencies: context.emergencies + 1 })),
+    recordEmergency: assign(({ context, event }) => {
+      assertEvent(event, 'EmergencyRaised');
+      return {
+        emergencies: context.emergencies + 1,
+        timeline: { ...context.timeline, firstEmergencyAt: context.timeline.firstEmergencyAt ?? event.data.raisedAt },
+      };
+    }),
     recordRating: assign(({ context, event }) => {
       assertEvent(event, 'RideRated');
-      const { by, stars } = event.data;
-      return { ratings: by === 'rider' ? { ...context.ratings, byRider: stars } : { ...context.ratings, byDriver: stars } };
+      const { by, stars, comment } = event.data;
+      return by === 'rider'
+        ? { ratings: { ...context.ratings, byRider: stars }, ratingComments: { ...context.ratingComments, byRider: comment } }
+        : { ratings: { ...context.ratings, byDriver: stars }, ratingComments: { ...context.ratingComments, byDriver: comment } };
     }),
   },
 }).createMachine({
@@ -142,7 +196,7 @@ export const rideMachine = setup({
         BidAccepted: { guard: and(['isBidding', 'noBidAcceptedYet']), actions: 'recordAcceptedBid' },
         DriverAssigned: { guard: 'assignmentMatchesPricing', target: 'accepted', actions: 'assignDriver' },
         RideCancelled: { target: 'cancelled', actions: 'recordCancellation' },
-        RideExpired: { target: 'expired' },
+        RideExpired: { target: 'expired', actions: 'recordExpiry' },
         EmergencyRaised: { actions: 'recordEmergency' },
       },
     },
@@ -150,7 +204,7 @@ export const rideMachine = setup({
     accepted: {
       on: {
         PinIssued: { actions: 'issuePin' },
-        DriverArrived: { target: 'arrived' },
+        DriverArrived: { target: 'arrived', actions: 'recordArrival' },
         RideCancelled: { target: 'cancelled', actions: 'recordCancellation' },
         EmergencyRaised: { actions: 'recordEmergency' },
       },
@@ -170,7 +224,7 @@ export const rideMachine = setup({
               { guard: 'exhaustsPinAttempts', target: 'pinLocked', actions: 'countFailedPinAttempt' },
               { actions: 'countFailedPinAttempt' },
             ],
-            TripStarted: { target: '#ride.in_progress' },
+            TripStarted: { target: '#ride.in_progress', actions: 'recordTripStart' },
           },
         },
         /** Too many wrong PINs: nothing starts the trip until the rider reissues the PIN. */

@@ -18,7 +18,7 @@ import {
   rider,
   rideScheduled,
   system,
-} from './fixtures.js';
+} from '../../tests/support/fixtures/ride.js';
 
 const spec = DeciderSpecification.for(rideDecider);
 const acceptRide = (driver = fitDriver, actor = driverUser) =>

@@ -19,7 +19,7 @@ import {
   rider,
   staff,
   system,
-} from './fixtures.js';
+} from '../../tests/support/fixtures/ride.js';
 
 const spec = DeciderSpecification.for(rideDecider);
 const biddingRide = [biddingRideRequested(4_000)];

@@ -21,7 +21,7 @@ import {
   rideScheduled,
   staff,
   system,
-} from './fixtures.js';
+} from '../../tests/support/fixtures/ride.js';
 
 const spec = DeciderSpecification.for(rideDecider);
 /** Without a code, as drivers, admins and the system cancel: recorded as `other`, the text saying why. */

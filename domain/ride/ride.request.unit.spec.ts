@@ -19,7 +19,7 @@ import {
   system,
   driverUser,
   admin,
-} from './fixtures.js';
+} from '../../tests/support/fixtures/ride.js';
 
 const spec = DeciderSpecification.for(rideDecider);
 

@@ -18,7 +18,7 @@ import {
   rideId,
   rider,
   rideScheduled,
-} from './fixtures.js';
+} from '../../tests/support/fixtures/ride.js';
 import { describeRideState, rideStatus } from './status.js';
 
 const stateAfter = (events: readonly RideEvent[]) => fold(rideDecider, events);

@@ -23,7 +23,7 @@ import {
   rider,
   system,
   tripStarted,
-} from './fixtures.js';
+} from '../../tests/support/fixtures/ride.js';
 import { refusalRecordedIn } from './pin.js';
 
 const spec = DeciderSpecification.for(rideDecider);

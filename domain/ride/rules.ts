@@ -72,20 +72,24 @@ export function requireFitDriver(driver: DriverFacts, vehicleType: string): void
 }
 
 /** Proposals, counter-offers and bids must lie within the quote's bounds. */
+/** The refusal of an amount outside a quote's bounds (below its floor, or above its ceiling). */
+export function withinBoundsRefusal(
+  field: string,
+  amountNgwee: number,
+  breach: { rule: 'proposal_below_floor'; floorNgwee: number } | { rule: 'proposal_above_ceiling'; ceilingNgwee: number },
+): DomainError {
+  return breach.rule === 'proposal_below_floor'
+    ? new DomainError('proposal_below_floor', `${field} ${amountNgwee} is below the floor of ${breach.floorNgwee} ngwee`, { field, floorNgwee: breach.floorNgwee })
+    : new DomainError('proposal_above_ceiling', `${field} ${amountNgwee} is above the ceiling of ${breach.ceilingNgwee} ngwee`, {
+        field,
+        ceilingNgwee: breach.ceilingNgwee,
+      });
+}
+
 export function requireWithinBounds(field: string, amountNgwee: number, bounds: Pick<Quote, 'floorNgwee' | 'ceilingNgwee'>): void {
   const { floorNgwee, ceilingNgwee } = bounds;
-  if (amountNgwee < floorNgwee) {
-    throw new DomainError('proposal_below_floor', `${field} ${amountNgwee} is below the floor of ${floorNgwee} ngwee`, {
-      field,
-      floorNgwee,
-    });
-  }
-  if (amountNgwee > ceilingNgwee) {
-    throw new DomainError('proposal_above_ceiling', `${field} ${amountNgwee} is above the ceiling of ${ceilingNgwee} ngwee`, {
-      field,
-      ceilingNgwee,
-    });
-  }
+  if (amountNgwee < floorNgwee) throw withinBoundsRefusal(field, amountNgwee, { rule: 'proposal_below_floor', floorNgwee });
+  if (amountNgwee > ceilingNgwee) throw withinBoundsRefusal(field, amountNgwee, { rule: 'proposal_above_ceiling', ceilingNgwee });
 }
 
 export function requirePricing(command: RideCommand, ride: ExistingRide, method: PricingMethod): void {

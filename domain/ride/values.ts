@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rideWireStatuses, type RideWireStatus } from './wireStatuses.js';
 
 /** Money is counted in ngwee (1 ZMW = 100 ngwee) so fares add up without rounding drift. */
 export const ngweeSchema = z.number().int().nonnegative();
@@ -52,19 +53,26 @@ export const driverFactsSchema = z.object({
 });
 export type DriverFacts = z.infer<typeof driverFactsSchema>;
 
-/** Status names as the spec puts them on the wire; `pending` is the `requested` state. */
-export const rideWireStatuses = [
-  'scheduled',
-  'pending',
-  'accepted',
-  'arrived',
-  'in_progress',
-  'completed',
-  'cancelled',
-  'expired',
-] as const;
+export { rideWireStatuses, type RideWireStatus } from './wireStatuses.js';
 export const rideWireStatusSchema = z.enum(rideWireStatuses);
-export type RideWireStatus = z.infer<typeof rideWireStatusSchema>;
+
+/** Any status before the ride ends: it can still be cancelled. */
+export const openRideStatuses = ['scheduled', 'pending', 'accepted', 'arrived', 'in_progress'] as const satisfies readonly RideWireStatus[];
+
+/** Looking for a driver or under way (a scheduled ride still waits for its time). */
+export const liveRideStatuses = ['pending', 'accepted', 'arrived', 'in_progress'] as const satisfies readonly RideWireStatus[];
+
+/** A driver is assigned and the ride is not over: its people are together or about to be. */
+export const withDriverStatuses = ['accepted', 'arrived', 'in_progress'] as const satisfies readonly RideWireStatus[];
+
+/** A driver was assigned and the ride went ahead (or is going): the rider is shown who drives. */
+export const driverAssignedStatuses = ['accepted', 'arrived', 'in_progress', 'completed'] as const satisfies readonly RideWireStatus[];
+
+/** Booked and not started: the rider may still cancel freely and the trip PIN still matters. */
+export const beforeTripStatuses = ['pending', 'accepted', 'arrived'] as const satisfies readonly RideWireStatus[];
+
+/** Whether a status (from the wire, so any string) is one of a set above. */
+export const isRideStatusIn = (statuses: readonly RideWireStatus[], status: string): boolean => (statuses as readonly string[]).includes(status);
 
 /**
  * Why a ride was cancelled, as a code analysts can count (the free-text reason beside it is in
@@ -76,7 +84,7 @@ export const cancellationReasonSchema = z.enum(cancellationReasons);
 export type CancellationReason = z.infer<typeof cancellationReasonSchema>;
 
 /** The stages a ride can be cancelled in (any status before it ends). */
-export const cancellableStageSchema = z.enum(['scheduled', 'pending', 'accepted', 'arrived', 'in_progress']);
+export const cancellableStageSchema = z.enum(openRideStatuses);
 export type CancellableStage = z.infer<typeof cancellableStageSchema>;
 
 /** The two people on a ride, as a party rather than a role: ratings and emergencies name them. */

@@ -11,8 +11,12 @@ export type RouteEncodingState = SnapshotFrom<typeof routeEncodingMachine>;
 
 export const routeEncodingStatus = (state: RouteEncodingState) => state.value as RouteEncodingStatus;
 
-/** Contributors are the people who drive the Copperbelt's streets, and staff who curate the map. */
-const CONTRIBUTORS: readonly Role[] = ['driver', 'staff', 'admin'];
+/**
+ * Contributors are the people who travel the Copperbelt's streets — drivers and riders alike —
+ * and staff who curate the map. Nobody verifies their own encoding (below), and four distinct
+ * others must find it accurate.
+ */
+export const CONTRIBUTORS: readonly Role[] = ['passenger', 'driver', 'staff', 'admin'];
 
 const { initialState, evolve } = foldThrough(routeEncodingMachine);
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { eventSchema, instantSchema, nonBlank } from '../shared/command.js';
 import { COPPERBELT, coordinateSchema } from './route.js';
+import { streamName } from '../streams.js';
 
-export const routeEncodingStream = (encodingId: string) => `routeEncoding-${encodingId}`;
+export const routeEncodingStream = (encodingId: string) => streamName('routeEncoding', encodingId);
 
 const recordedRoute = {
   startAddress: nonBlank,

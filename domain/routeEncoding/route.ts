@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isWithin, latLngSchema, REGION_NAME, SEARCH_BOUNDS, type LatLng } from '../catalogue/geography.js';
+import { isWithin, REGION_NAME, SEARCH_BOUNDS, type LatLng } from '../catalogue/geography.js';
+import { latLngSchema } from '../catalogue/schemas.js';
 import { DomainError } from '../shared/errors.js';
 
 export const COPPERBELT = REGION_NAME;

@@ -87,10 +87,10 @@ describe('SubmitRouteEncoding', () => {
   it('refuses another region', () =>
     spec([]).when(submit({ region: 'Lusaka Province' as 'Copperbelt Province' }), deps).thenThrows('invalid', 'data.region'));
 
-  it('refuses a passenger or the platform as author', () => {
-    spec([]).when(submit({}, { userId: 'p', role: 'passenger' }), deps).thenThrows('forbidden');
-    spec([]).when(submit({}, { userId: 'sys', role: 'system' }), deps).thenThrows('forbidden');
-  });
+  it('takes a rider as author: riders know the streets too', () =>
+    spec([]).when(submit({}, { userId: 'rider-1', role: 'passenger' }), deps).then([{ ...submitted, data: { ...submitted.data, authorId: 'rider-1' } }]));
+
+  it('refuses the platform as author', () => spec([]).when(submit({}, { userId: 'sys', role: 'system' }), deps).thenThrows('forbidden'));
 
   it('refuses submitting the same encoding twice', () =>
     spec([submitted]).when(submit(), deps).thenThrows('not_allowed_in_state', 'route encoding is pending'));
@@ -136,8 +136,15 @@ describe('VerifyRouteEncoding', () => {
     spec([submitted, vote(1, false), vote(2, false), markedForFix]).when(verify(contributor(3), true), deps).thenThrows('not_allowed_in_state', 'needs fix');
   });
 
-  it('refuses a passenger’s vote', () =>
-    spec([submitted]).when(verify({ userId: 'p', role: 'passenger' }, true), deps).thenThrows('forbidden'));
+  it('records a rider’s vote like a driver’s', () =>
+    spec([submitted]).when(verify({ userId: 'driver-1', role: 'passenger' }, true), deps).then([vote(1, true)]));
+
+  it('refuses a rider’s vote on their own encoding', () =>
+    spec([{ ...submitted, data: { ...submitted.data, authorId: 'rider-1' } }])
+      .when(verify({ userId: 'rider-1', role: 'passenger' }, true), deps)
+      .thenThrows('own_encoding'));
+
+  it('refuses the platform’s vote', () => spec([submitted]).when(verify({ userId: 'sys', role: 'system' }, true), deps).thenThrows('forbidden'));
 });
 
 describe('ReviseRouteEncoding', () => {

@@ -19,6 +19,10 @@ export type DomainErrorCode =
   | 'vehicle_mismatch'
   | 'already_voted'
   | 'own_encoding'
+  /** A driver taking (or bidding on) a ride they booked themselves (one account, two roles). */
+  | 'own_ride'
+  | 'contact_limit_reached'
+  | 'duplicate_contact'
   | 'conflict';
 
 export class DomainError extends Error {

@@ -4,9 +4,11 @@ import { Migrator, type Migration } from 'kysely/migration';
 /**
  * Runs one module's migrations to the latest. Each module (event store, projections, accounts…)
  * keeps its own history table, so a module can be migrated, tested and rebuilt on its own.
+ * Whatever tables the caller's handle knows, migrations see the schema as it was when they were
+ * written, untyped, as Kysely's migrations are.
  */
-export async function migrateToLatest(
-  db: Kysely<any>,
+export async function migrateToLatest<Database>(
+  db: Kysely<Database>,
   module: string,
   migrations: Record<string, Migration>,
 ): Promise<void> {

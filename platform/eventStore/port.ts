@@ -84,10 +84,18 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
-/** Matches events whose stream name, or whose type, starts with one of the prefixes. */
-export type AllFilter =
-  | { streamNamePrefixes: readonly string[]; eventTypePrefixes?: never }
-  | { eventTypePrefixes: readonly string[]; streamNamePrefixes?: never };
+/** Matches events whose stream name starts with one of the prefixes. */
+export type StreamNameFilter = { streamNamePrefixes: readonly string[]; eventTypePrefixes?: never; anyOf?: never };
+/** Matches events whose type starts with one of the prefixes. */
+export type EventTypeFilter = { eventTypePrefixes: readonly string[]; streamNamePrefixes?: never; anyOf?: never };
+/**
+ * Matches events any of the filters matches: the union of several consumers' filters, so that one
+ * reader of `$all` fetches what any of them needs (and the store can apply it where it reads).
+ */
+export type AnyOfFilter = { anyOf: ReadonlyArray<StreamNameFilter | EventTypeFilter>; streamNamePrefixes?: never; eventTypePrefixes?: never };
+
+/** Matches events whose stream name, or whose type, starts with one of the prefixes (or any of several such filters). */
+export type AllFilter = StreamNameFilter | EventTypeFilter | AnyOfFilter;
 
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Defaults to the start. */
@@ -105,6 +113,12 @@ export interface AllPage {
   nextPosition: Position;
   /** True when nothing after nextPosition was committed at the time of the read. */
   isEndOfAll: boolean;
+  /**
+   * Committed events lie after nextPosition but wait behind an older transaction still running
+   * (an event store that orders by commit, such as the Postgres one, cannot hand them out yet).
+   * Read again shortly; the page is not the end of $all.
+   */
+  heldBack?: boolean;
 }
 
 export type AllSubscriptionMessage =

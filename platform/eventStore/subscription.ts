@@ -23,6 +23,7 @@ export function createAllSubscription(source: PollingSubscriptionSource): AllSub
     let position = source.fromPosition;
     let live = false;
     let idleReads = 0;
+    let heldReads = 0;
     while (!signal.aborted) {
       const page = await source.read(position, source.filter);
       for (const event of page.events) {
@@ -34,6 +35,13 @@ export function createAllSubscription(source: PollingSubscriptionSource): AllSub
       const lastDelivered = page.events.at(-1)?.position ?? position;
       position = page.nextPosition;
       if (comparePositions(position, lastDelivered) > 0) yield { kind: 'checkpoint', position };
+      if (page.heldBack) {
+        // Committed events wait behind an older transaction: not caught up yet; look again soon.
+        heldReads += 1;
+        await delay(Math.min(5 * 2 ** heldReads, 200), signal);
+        continue;
+      }
+      heldReads = 0;
       if (!page.isEndOfAll) continue;
       if (!live) {
         live = true;

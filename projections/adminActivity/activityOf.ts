@@ -5,9 +5,10 @@ import { eventUpcasters } from '../../domain/upcasting/index.js';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { readDriverVerificationEvent, readRideEvent, streamPrefixes } from '../shared/storedEvents.js';
 import type { ActivityDetails, ActivityKind, ActivitySubjectType, NewAdminActivityRow } from './adminActivity.table.js';
+import { streamPrefix } from '../../domain/streams.js';
 
 /** The settings stream's prefix, beside the lifecycles the other read models follow. */
-export const platformSettingsPrefix = 'platformSettings-';
+export const platformSettingsPrefix = streamPrefix('platformSettings');
 
 interface Entry {
   kind: ActivityKind;
@@ -36,7 +37,7 @@ function rideEntry(event: RideEvent): Entry | null {
   }
 }
 
-function driverEntry(event: DriverVerificationEvent): Entry {
+function driverEntry(event: DriverVerificationEvent): Entry | null {
   const driver = (kind: ActivityKind, details: ActivityDetails = {}): Entry => ({ kind, subjectType: 'driver', subjectId: event.data.driverId, details });
   switch (event.type) {
     case 'DriverApplicationSubmitted':
@@ -49,6 +50,9 @@ function driverEntry(event: DriverVerificationEvent): Entry {
       return driver('driver_suspended', { reason: event.data.reason });
     case 'DriverReinstated':
       return driver('driver_reinstated');
+    case 'DriverDocumentFileAttached':
+      // An upload is the driver's own paperwork, not a decision for the dashboard's feed.
+      return null;
   }
 }
 

@@ -1,19 +1,7 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 
-export const activityKinds = [
-  'ride_requested',
-  'ride_assigned',
-  'ride_completed',
-  'ride_cancelled',
-  'ride_expired',
-  'driver_applied',
-  'driver_approved',
-  'driver_rejected',
-  'driver_suspended',
-  'driver_reinstated',
-  'settings_changed',
-] as const;
-export type ActivityKind = (typeof activityKinds)[number];
+export { activityKinds, type ActivityKind } from '../../domain/adminActivity/index.js';
+import type { ActivityKind } from '../../domain/adminActivity/index.js';
 
 export type ActivitySubjectType = 'ride' | 'driver' | 'settings';
 

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { AdminActivityRow } from './adminActivity.table.js';
+import type { DriverProfilesTables } from '../driverProfiles/index.js';
+import type { RidesTables } from '../rides/index.js';
+import type { AdminActivityRow, AdminActivityTables } from './adminActivity.table.js';
 
-type Db = Kysely<any>;
+/** The feed names its subjects from the rides and driver read models. */
+type Db = Kysely<AdminActivityTables & RidesTables & DriverProfilesTables>;
 
 /** An entry with what its subject is called today: a ride's route and town, a driver's account and plate. */
 export interface ActivityEntryRow extends AdminActivityRow {

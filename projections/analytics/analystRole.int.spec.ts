@@ -1,4 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { paymentStreamId } from '../../domain/payment/index.js';
+import { schemaVersionOf } from '../../domain/upcasting/index.js';
+import type { JsonValue } from '../../platform/eventStore/port.js';
+import { cashCollected, cashRequested, rideId } from '../../tests/support/fixtures/payment.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTestBed, type ApiTestBed } from '../../tests/support/apiTestBed.js';
@@ -10,6 +14,7 @@ const VIEWS = [
   'bids',
   'cancellations',
   'demand_per_cell_hour',
+  'payments_per_day',
   'revenue_per_day',
   'ride_assignments',
   'rides_per_day',
@@ -43,6 +48,11 @@ describe('the analyst role reads the analytics views and nothing else', () => {
     bed = await startApiTestBed();
     await bed.signIn('admin'); // a user with a password hash, a session and TOTP secrets
     await recordAnalyticsHistory(bed.store);
+    // A ride paid in cash, for the view of settled payments.
+    await bed.store.appendToStream(
+      paymentStreamId(rideId),
+      [cashRequested(), cashCollected()].map((event) => ({ id: randomUUID(), type: event.type, data: event.data as unknown as JsonValue, metadata: { schemaVersion: schemaVersionOf(event.type) } })),
+    );
     await bed.settle();
     const { rows } = await bed.pool.query<{ name: string }>(
       `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection } from '../runner/projection.js';
 import type { BidsByRideTables, InsertableBidsByRideRow } from './bidsByRide.table.js';
 import { bidsByRideMigrations } from './migrations.js';
+import { streamPrefix } from '../../domain/streams.js';
 
 interface StatusChange {
   bid_id: string;
@@ -72,7 +73,7 @@ async function applyStatusChanges(trx: Transaction<BidsByRideTables>, changes: r
 /** The bids on each ride, for the rider's Driver Bids view and a driver's own bids. */
 export const bidsByRideProjection = defineProjection<BidsByRideTables>({
   name: 'bidsByRide',
-  filter: { streamNamePrefixes: ['bid-'] },
+  filter: { streamNamePrefixes: [streamPrefix('bid')] },
   tables: ['rm_bids_by_ride'],
   migrations: bidsByRideMigrations,
   async handle(trx, events) {

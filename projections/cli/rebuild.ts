@@ -1,6 +1,7 @@
 /**
  * `npm run projections:rebuild [name]` — empties a projection's tables (every projection's when
- * no name is given) and replays `$all` into them. Finds the database as the app does: the
+ * no name is given) and replays `$all` into them, once for all of them, printing the progress
+ * (events done, events/s, time left) every second. Finds the database as the app does: the
  * DATABASE_NAME database (default `tiyende`) on DATABASE_URL's server, or on the embedded
  * PostgreSQL in DATA_DIR/pg (default .data/pg), which must not be running already. Replays
  * from EventStoreDB when EVENTSTORE_URL is set, as the app does.
@@ -13,7 +14,8 @@ import type { EventStore } from '../../platform/eventStore/port.js';
 import { migrateEventStore, PostgresEventStore } from '../../platform/eventStore/postgres/postgresEventStore.js';
 import { findProjection, projections } from '../registry.js';
 import { migrateProjections } from '../runner/migrate.js';
-import { rebuildProjection } from '../runner/rebuild.js';
+import { createPostgresLagProbe } from '../runner/postgresLagProbe.js';
+import { describeProgress, rebuildProjections } from '../runner/rebuild.js';
 
 async function main(args: string[]): Promise<void> {
   if (args.includes('--help') || args.length > 1) {
@@ -31,15 +33,25 @@ async function main(args: string[]): Promise<void> {
   try {
     if (!process.env.EVENTSTORE_URL) await migrateEventStore(pool);
     await migrateProjections(createKysely(pool), projections);
-    for (const projection of targets) {
-      console.log(`${projection.name}: rebuilding ${projection.tables.join(', ')}…`);
-      const result = await rebuildProjection({ pool, store, projection });
-      const rate = result.seconds > 0 ? Math.round(result.eventsReplayed / result.seconds) : result.eventsReplayed;
-      console.log(
-        `${projection.name}: replayed ${result.eventsReplayed.toLocaleString('en')} events in ` +
-          `${result.seconds.toFixed(2)} s (${rate.toLocaleString('en')} events/s)`,
-      );
-    }
+    console.log(`rebuilding ${targets.map((projection) => projection.name).join(', ')} on one replay of $all…`);
+    let lastPrinted = 0;
+    const result = await rebuildProjections({
+      pool,
+      store,
+      projections: targets,
+      lagProbe: process.env.EVENTSTORE_URL ? undefined : createPostgresLagProbe(pool),
+      onProgress: (progress) => {
+        if (Date.now() - lastPrinted < 1000) return;
+        lastPrinted = Date.now();
+        console.log(describeProgress(progress));
+      },
+    });
+    const rate = result.seconds > 0 ? Math.round(result.eventsRead / result.seconds) : result.eventsRead;
+    for (const rebuilt of result.projections) console.log(`${rebuilt.name}: applied ${rebuilt.eventsReplayed.toLocaleString('en')} events`);
+    console.log(
+      `replayed ${result.eventsRead.toLocaleString('en')} events into ${result.projections.length} projection(s) in ` +
+        `${result.seconds.toFixed(2)} s (${rate.toLocaleString('en')} events/s)`,
+    );
   } finally {
     await store.close();
     await pool.end();

@@ -1,84 +1,107 @@
-import { sql } from 'kysely';
-import type { RecordedEvent } from '../../platform/eventStore/port.js';
+import { sql, type Transaction } from 'kysely';
+import { ledgerLine, paymentStatus, settledPaymentOf } from '../../domain/payment/index.js';
 import { defineProjection } from '../runner/projection.js';
-import { lusakaDay } from '../shared/lusakaCalendar.js';
-import { readRideEvent, streamPrefixes } from '../shared/storedEvents.js';
-import { splitFare } from '../../domain/fare/index.js';
-import type { DriverEarningsTables, InsertableDriverEarningRideRow, InsertableDriverEarningsDailyRow } from './driverEarnings.table.js';
+import { foldPayments, paymentRideIds, type FoldedPayment, type StoredPaymentState } from '../shared/paymentFold.js';
+import { streamPrefixes } from '../shared/storedEvents.js';
+import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
+import type { DriverEarningsTables, InsertableDriverEarningRideRow } from './driverEarnings.table.js';
 import { driverEarningsMigrations } from './migrations.js';
 
-/** Each completed trip as a ledger line: the agreed fare (the trip's final fare) and its split. */
-export function earningLines(events: readonly RecordedEvent[]): InsertableDriverEarningRideRow[] {
-  return events.flatMap((recorded) => {
-    const item = readRideEvent(recorded);
-    if (item?.event.type !== 'TripCompleted') return [];
-    const { rideId, driverId, finalFareNgwee, completedAt } = item.event.data;
-    const { commissionNgwee, netNgwee } = splitFare(finalFareNgwee);
-    return [{
-      ride_id: rideId,
-      driver_id: driverId,
-      day: lusakaDay(completedAt),
-      completed_at: new Date(completedAt),
-      gross_ngwee: finalFareNgwee,
-      commission_ngwee: commissionNgwee,
-      net_ngwee: netNgwee,
-    }];
-  });
+type Trx = Transaction<DriverEarningsTables>;
+
+/** A driver's Lusaka day: the key of a daily total. */
+interface DayKey {
+  driverId: string;
+  day: string;
 }
 
-/** The new lines summed per driver per day, for one additive upsert. */
-export function dailyTotals(lines: readonly InsertableDriverEarningRideRow[]): InsertableDriverEarningsDailyRow[] {
-  const days = new Map<string, InsertableDriverEarningsDailyRow & { gross_ngwee: number; commission_ngwee: number; net_ngwee: number }>();
-  for (const line of lines) {
-    const key = `${line.driver_id}/${line.day}`;
-    const total = days.get(key) ?? {
-      driver_id: line.driver_id,
-      day: line.day,
-      completed_rides: 0,
-      gross_ngwee: 0,
-      commission_ngwee: 0,
-      net_ngwee: 0,
-    };
-    total.completed_rides += 1;
-    total.gross_ngwee += line.gross_ngwee;
-    total.commission_ngwee += line.commission_ngwee;
-    total.net_ngwee += line.net_ngwee;
-    days.set(key, total);
-  }
-  return [...days.values()];
+/** The ledger row of a folded payment: its state, and its line once it settled (zeros before, or when refunded in full). */
+export function earningRowOf(folded: FoldedPayment): InsertableDriverEarningRideRow | null {
+  const { context } = folded.state;
+  const status = paymentStatus(folded.state);
+  if (status === null || context.driverId === null) return null;
+  const settled = settledPaymentOf(folded.state);
+  const line = settled ? ledgerLine(settled) : null;
+  const counts = line !== null && line.grossNgwee > 0 ? line : null;
+  return {
+    ride_id: folded.rideId,
+    driver_id: context.driverId,
+    payment_status: status,
+    payment_context: jsonb(context),
+    last_revision: folded.lastRevision,
+    method: line?.method ?? null,
+    settled_at: line ? new Date(line.settledAt) : null,
+    day: counts?.day ?? null,
+    gross_ngwee: counts?.grossNgwee ?? 0,
+    commission_ngwee: counts?.commissionNgwee ?? 0,
+    net_ngwee: counts?.netNgwee ?? 0,
+    owed_to_driver_ngwee: counts?.owedToDriverNgwee ?? 0,
+    owed_by_driver_ngwee: counts?.owedByDriverNgwee ?? 0,
+  };
 }
 
-const added = (column: 'completed_rides' | 'gross_ngwee' | 'commission_ngwee' | 'net_ngwee') =>
-  sql<never>`${sql.ref(`rm_driver_earnings_daily.${column}`)} + ${sql.ref(`excluded.${column}`)}`;
+const inDays = (keys: readonly DayKey[]) => sql<boolean>`(driver_id, day) IN (${sql.join(keys.map((key) => sql`(${key.driverId}, ${key.day}::date)`))})`;
 
+/**
+ * The driver's earnings from settled payments (issue 12): each ride's payment folded through the
+ * payment machine from the state kept in its row; once it settles (mobile money approved, cash
+ * confirmed by the driver) its ledger line counts on the Lusaka day it settled, less any refund.
+ * The daily totals of the days a page touched are summed again from the rows, so a refund, a
+ * dispute or an event applied twice leaves them right.
+ */
 export const driverEarningsProjection = defineProjection<DriverEarningsTables>({
   name: 'driverEarnings',
-  filter: { streamNamePrefixes: [streamPrefixes.ride] },
+  version: 2,
+  filter: { streamNamePrefixes: [streamPrefixes.payment] },
   tables: ['rm_driver_earning_rides', 'rm_driver_earnings_daily'],
   migrations: driverEarningsMigrations,
-  async handle(trx, events) {
-    const lines = earningLines(events);
-    if (lines.length === 0) return;
-    // A ride already in the ledger was counted before (the same event applied again): skip it.
-    const known = await trx
+  async handle(trx: Trx, events) {
+    const rideIds = paymentRideIds(events);
+    if (rideIds.length === 0) return;
+    const before = await trx
       .selectFrom('rm_driver_earning_rides')
-      .select('ride_id')
-      .where('ride_id', 'in', lines.map((line) => line.ride_id))
+      .select(['ride_id', 'driver_id', 'payment_status', 'payment_context', 'last_revision', sql<string | null>`to_char(day, 'YYYY-MM-DD')`.as('day')])
+      .where('ride_id', 'in', rideIds)
       .execute();
-    const counted = new Set(known.map((row) => row.ride_id));
-    const fresh = lines.filter((line) => !counted.has(line.ride_id));
-    if (fresh.length === 0) return;
-    await trx.insertInto('rm_driver_earning_rides').values(fresh).onConflict((oc) => oc.column('ride_id').doNothing()).execute();
+    const stored = new Map<string, StoredPaymentState>(
+      before.map((row) => [row.ride_id, { ride_id: row.ride_id, status: row.payment_status, context: row.payment_context, last_revision: row.last_revision }]),
+    );
+    const rows = foldPayments(stored, events).map(earningRowOf).filter((row) => row !== null);
+    if (rows.length === 0) return;
+    await trx
+      .insertInto('rm_driver_earning_rides')
+      .values(rows)
+      .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(rows[0]!, ['ride_id'])))
+      .execute();
+
+    const touched = new Map<string, DayKey>();
+    const touch = (driverId: string, day: string | null | undefined) => {
+      if (day) touched.set(`${driverId}/${day}`, { driverId, day });
+    };
+    for (const row of before) touch(row.driver_id, row.day);
+    for (const row of rows) touch(row.driver_id, row.day as string | null);
+    const keys = [...touched.values()];
+    if (keys.length === 0) return;
+    await trx.deleteFrom('rm_driver_earnings_daily').where(inDays(keys)).execute();
     await trx
       .insertInto('rm_driver_earnings_daily')
-      .values(dailyTotals(fresh))
-      .onConflict((oc) =>
-        oc.columns(['driver_id', 'day']).doUpdateSet({
-          completed_rides: added('completed_rides'),
-          gross_ngwee: added('gross_ngwee'),
-          commission_ngwee: added('commission_ngwee'),
-          net_ngwee: added('net_ngwee'),
-        }),
+      .columns(['driver_id', 'day', 'rides', 'gross_ngwee', 'commission_ngwee', 'net_ngwee', 'owed_to_driver_ngwee', 'owed_by_driver_ngwee'])
+      .expression((eb) =>
+        eb
+          .selectFrom('rm_driver_earning_rides')
+          .select([
+            'driver_id',
+            sql<string>`day`.as('day'),
+            sql<number>`count(*)::int`.as('rides'),
+            sql<number>`sum(gross_ngwee)`.as('gross_ngwee'),
+            sql<number>`sum(commission_ngwee)`.as('commission_ngwee'),
+            sql<number>`sum(net_ngwee)`.as('net_ngwee'),
+            sql<number>`sum(owed_to_driver_ngwee)`.as('owed_to_driver_ngwee'),
+            sql<number>`sum(owed_by_driver_ngwee)`.as('owed_by_driver_ngwee'),
+          ])
+          .where('day', 'is not', null)
+          .where(inDays(keys))
+          .groupBy(['driver_id', 'day']),
       )
       .execute();
   },

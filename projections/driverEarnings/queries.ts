@@ -40,7 +40,7 @@ export async function earningsSummary(db: Db, driverId: string, now: Date): Prom
     .selectFrom('rm_driver_earnings_daily')
     .select([
       bucket.as('bucket'),
-      sql<string>`sum(completed_rides)`.as('rides'),
+      sql<string>`sum(rides)`.as('rides'),
       sql<string>`sum(gross_ngwee)`.as('gross'),
       sql<string>`sum(commission_ngwee)`.as('commission'),
       sql<string>`sum(net_ngwee)`.as('net'),
@@ -61,7 +61,7 @@ export async function earningsSummary(db: Db, driverId: string, now: Date): Prom
 
 const MAX_DAYS = 366;
 
-/** Day by day from `from` to `to` (Lusaka days, both included), the days with completed rides only. */
+/** Day by day from `from` to `to` (Lusaka days, both included), the days on which payments settled only. */
 export async function earningsByDay(
   db: Db,
   driverId: string,
@@ -75,7 +75,7 @@ export async function earningsByDay(
     .selectFrom('rm_driver_earnings_daily')
     .select([
       sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'),
-      'completed_rides',
+      'rides',
       'gross_ngwee',
       'commission_ngwee',
       'net_ngwee',
@@ -86,7 +86,7 @@ export async function earningsByDay(
     .execute();
   return rows.map((row) => ({
     day: row.day,
-    rides: row.completed_rides,
+    rides: row.rides,
     grossNgwee: Number(row.gross_ngwee),
     commissionNgwee: Number(row.commission_ngwee),
     netNgwee: Number(row.net_ngwee),
@@ -96,26 +96,30 @@ export async function earningsByDay(
 export interface RideEarning {
   rideId: string;
   day: CalendarDay;
-  completedAt: Date;
+  settledAt: Date;
+  /** How the rider paid: cash stays with the driver, mobile money reaches the platform. */
+  method: string;
   grossNgwee: number;
   commissionNgwee: number;
   netNgwee: number;
 }
 
-/** The earnings tab: each completed ride with its split, newest first; `before` pages on `completedAt`. */
+/** The earnings tab: each ride whose payment settled, with its split, newest first; `before` pages on `settledAt`. */
 export async function rideEarnings(db: Db, driverId: string, page: { limit?: number; before?: Date } = {}): Promise<RideEarning[]> {
   const limit = page.limit ?? 50;
   if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new RangeError(`limit: must be an integer from 1 to 200, got ${limit}`);
   let query = db
     .selectFrom('rm_driver_earning_rides')
-    .select(['ride_id', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'completed_at', 'gross_ngwee', 'commission_ngwee', 'net_ngwee'])
-    .where('driver_id', '=', driverId);
-  if (page.before) query = query.where('completed_at', '<', page.before);
-  const rows = await query.orderBy('completed_at', 'desc').orderBy('ride_id').limit(limit).execute();
+    .select(['ride_id', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'settled_at', 'method', 'gross_ngwee', 'commission_ngwee', 'net_ngwee'])
+    .where('driver_id', '=', driverId)
+    .where('day', 'is not', null);
+  if (page.before) query = query.where('settled_at', '<', page.before);
+  const rows = await query.orderBy('settled_at', 'desc').orderBy('ride_id').limit(limit).execute();
   return rows.map((row) => ({
     rideId: row.ride_id,
     day: row.day,
-    completedAt: row.completed_at,
+    settledAt: row.settled_at!,
+    method: row.method!,
     grossNgwee: row.gross_ngwee,
     commissionNgwee: row.commission_ngwee,
     netNgwee: row.net_ngwee,

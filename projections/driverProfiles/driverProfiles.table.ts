@@ -1,5 +1,5 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
-import type { DriverDocument } from '../../domain/driverVerification/documents.js';
+import type { DocumentFile, DriverDocument } from '../../domain/driverVerification/documents.js';
 
 /** The verification statuses as the wire and the admin tabs name them. */
 export type DriverVerificationStatus = 'not_applied' | 'pending' | 'approved' | 'rejected' | 'suspended';
@@ -23,6 +23,8 @@ export interface DriverProfileTable {
   vehicle_type: string | null;
   /** The six documents of the latest application: kind, reference number, expiry day. */
   documents: ColumnType<DriverDocument[], string, string>;
+  /** The files that count now (domain currentDocumentFiles), each with when it was attached. */
+  document_files: ColumnType<DriverDocumentFileEntry[], string, string>;
   applications: number;
   submitted_at: Date | null;
   /** The latest admin decision (approval, rejection, suspension, reinstatement). */
@@ -45,6 +47,8 @@ export interface DriverProfileTable {
   verification_revision: string | null;
   duty_revision: string | null;
 }
+
+export type DriverDocumentFileEntry = DocumentFile & { attachedAt: string };
 
 /** Which driver drove which ride, and what the projection has counted of it (the ratings need it). */
 export interface DriverRideTable {

@@ -1,4 +1,5 @@
 import type { DriverDutyEvent } from '../../domain/driverDuty/events.js';
+import { currentDocumentFiles } from '../../domain/driverVerification/documents.js';
 import type { DriverVerificationEvent } from '../../domain/driverVerification/events.js';
 import { assertNever } from '../../domain/shared/command.js';
 import type { Stored } from '../shared/storedEvents.js';
@@ -19,6 +20,7 @@ export function unknownDriver(driverId: string, at: Date): DriverProfileRow {
     plate_number: null,
     vehicle_type: null,
     documents: [],
+    document_files: [],
     applications: 0,
     submitted_at: null,
     decided_at: null,
@@ -81,6 +83,10 @@ export function foldVerification(row: DriverProfileRow, { event, revision, creat
       return { ...next, verification_status: 'suspended', ...decision(event.data.suspendedBy, event.data.suspendedAt, event.data.reason) };
     case 'DriverReinstated':
       return { ...next, verification_status: 'approved', ...decision(event.data.reinstatedBy, event.data.reinstatedAt, null) };
+    case 'DriverDocumentFileAttached': {
+      const { fileId, kind, storageKey, contentType, sizeBytes, sha256, attachedAt } = event.data;
+      return { ...next, document_files: currentDocumentFiles([...row.document_files, { fileId, kind, storageKey, contentType, sizeBytes, sha256, attachedAt }]) };
+    }
     default:
       return assertNever(event);
   }

@@ -4,6 +4,7 @@ export {
   availableDrivers,
   driverById,
   driverByUserId,
+  driversByIds,
   driversForAdmin,
   type AdminDriverCounts,
   type AdminDriverFilter,

@@ -62,4 +62,12 @@ export const driverProfilesMigrations: Record<string, Migration> = {
       await db.schema.dropTable('rm_driver_profiles').execute();
     },
   },
+  '2026-11-26T15-00_driver_profiles_document_files': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('rm_driver_profiles').addColumn('document_files', 'jsonb', (column) => column.notNull().defaultTo(sql`'[]'::jsonb`)).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('rm_driver_profiles').dropColumn('document_files').execute();
+    },
+  },
 };

@@ -50,7 +50,7 @@ export const driverProfilesProjection = defineProjection<DriverProfilesTables>({
 
 async function upsertProfiles(trx: Trx, rows: DriverProfileRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const values = rows.map((row) => ({ ...row, documents: jsonb(row.documents) }));
+  const values = rows.map((row) => ({ ...row, documents: jsonb(row.documents), document_files: jsonb(row.document_files) }));
   await trx
     .insertInto('rm_driver_profiles')
     .values(values)

@@ -7,6 +7,12 @@ export async function driverById(db: Db, driverId: string): Promise<DriverProfil
   return db.selectFrom('rm_driver_profiles').selectAll().where('driver_id', '=', driverId).executeTakeFirst();
 }
 
+/** The profiles of several drivers at once (driver cards on lists and bids); unknown ids are left out. */
+export async function driversByIds(db: Db, driverIds: readonly string[]): Promise<DriverProfileRow[]> {
+  if (driverIds.length === 0) return [];
+  return db.selectFrom('rm_driver_profiles').selectAll().where('driver_id', 'in', driverIds).execute();
+}
+
 /** The driver profile of a login (a user applies as one driver; the latest if ever more). */
 export async function driverByUserId(db: Db, userId: string): Promise<DriverProfileRow | undefined> {
   return db

@@ -33,3 +33,12 @@ export async function pinForRider(db: Kysely<RidePinsTables>, rideId: string, ri
     }
   );
 }
+
+/** Whether the start is locked and how many tries are left, for anyone on the ride: never selects the PIN column. */
+export async function pinLockState(
+  db: Kysely<RidePinsTables>,
+  rideId: string,
+): Promise<{ status: PinStatus; attemptsLeft: number } | undefined> {
+  const row = await db.selectFrom('rm_ride_pins').select(['status', 'attempts_left']).where('ride_id', '=', rideId).executeTakeFirst();
+  return row && { status: row.status, attemptsLeft: row.attempts_left };
+}

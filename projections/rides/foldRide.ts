@@ -1,8 +1,10 @@
 import { cities, type CityId } from '../../domain/catalogue/cities.js';
 import type { LatLng } from '../../domain/catalogue/geography.js';
 import { haversineKm } from '../../domain/fare/route.js';
-import type { Booking, RideEvent, RideEventOf } from '../../domain/ride/events.js';
-import { assertNever } from '../../domain/shared/command.js';
+import { rideDecider } from '../../domain/ride/decider.js';
+import type { RideEvent } from '../../domain/ride/events.js';
+import { keepRideState, resumeRideState } from '../../domain/ride/snapshot.js';
+import { rideWireStatus, type RideState } from '../../domain/ride/status.js';
 import type { Stored } from '../shared/storedEvents.js';
 import type { RideRow } from './rides.table.js';
 
@@ -18,26 +20,35 @@ export function nearestCity(point: LatLng): CityId {
 const numberIn = (breakdown: Record<string, unknown>, key: string): number | null =>
   typeof breakdown[key] === 'number' ? (breakdown[key] as number) : null;
 
-function bookedRow(event: RideEventOf<'RideRequested'> | RideEventOf<'RideScheduled'>, stored: Stored<RideEvent>): RideRow {
-  const booking: Booking = event.data;
-  const requestedAt = new Date(booking.requestedAt);
+const dateOrNull = (instant: string | null): Date | null => (instant === null ? null : new Date(instant));
+
+/**
+ * The row's columns as the ride's state says them: every column is read off the snapshot the
+ * write side's own machine folded, so the read model cannot drift from the lifecycle's rules.
+ * Null while the ride has no booking (the stream does not exist yet).
+ */
+export function rideColumnsOf(state: RideState): Omit<RideRow, 'updated_at' | 'last_revision' | 'ride_state'> | null {
+  const status = rideWireStatus(state);
+  const { context } = state;
+  const { booking, timeline } = context;
+  if (status === null || booking === null) return null;
   return {
     ride_id: booking.rideId,
     rider_id: booking.riderId,
-    driver_id: null,
-    driver_user_id: null,
-    status: event.type === 'RideRequested' ? 'pending' : 'scheduled',
+    driver_id: context.driver?.driverId ?? null,
+    driver_user_id: context.driver?.userId ?? null,
+    status,
     vehicle_type: booking.vehicleType,
     pricing_method: booking.pricingMethod,
     proposed_fare_ngwee: booking.proposedFareNgwee,
-    offered_fare_ngwee: booking.proposedFareNgwee,
-    agreed_fare_ngwee: null,
-    final_fare_ngwee: null,
+    offered_fare_ngwee: context.offeredFareNgwee,
+    agreed_fare_ngwee: context.agreedFareNgwee,
+    final_fare_ngwee: context.finalFareNgwee,
     quote_total_ngwee: booking.quote.totalNgwee,
     quote_floor_ngwee: booking.quote.floorNgwee,
     quote_ceiling_ngwee: booking.quote.ceilingNgwee,
     fare_breakdown: booking.quote.breakdown,
-    accepted_bid_id: null,
+    accepted_bid_id: context.acceptedBid?.bidId ?? null,
     payment_method: booking.paymentMethod,
     passenger_count: booking.passengerCount,
     package_size: booking.packageSize,
@@ -52,99 +63,41 @@ function bookedRow(event: RideEventOf<'RideRequested'> | RideEventOf<'RideSchedu
     city: nearestCity(booking.pickup),
     quoted_distance_km: numberIn(booking.quote.breakdown, 'distanceKm'),
     quoted_duration_minutes: numberIn(booking.quote.breakdown, 'durationMin'),
-    trip_distance_km: null,
-    trip_duration_minutes: null,
-    scheduled_for: booking.scheduledFor === null ? null : new Date(booking.scheduledFor),
-    cancelled_by: null,
-    cancelled_by_user_id: null,
-    cancel_reason: null,
-    cancelled_stage: null,
-    rider_rating_given: null,
-    rider_rating_comment: null,
-    driver_rating_given: null,
-    driver_rating_comment: null,
-    emergency_raised: false,
-    emergency_count: 0,
-    first_emergency_at: null,
-    created_at: requestedAt,
-    search_started_at: event.type === 'RideRequested' ? requestedAt : null,
-    accepted_at: null,
-    arrived_at: null,
-    started_at: null,
-    completed_at: null,
-    cancelled_at: null,
-    expired_at: null,
-    updated_at: stored.created,
-    last_revision: stored.revision.toString(),
+    trip_distance_km: context.trip?.distanceKm ?? null,
+    trip_duration_minutes: context.trip?.durationMinutes ?? null,
+    scheduled_for: dateOrNull(booking.scheduledFor),
+    cancelled_by: context.cancellation?.by ?? null,
+    cancelled_by_user_id: context.cancellation?.byUserId ?? null,
+    cancel_reason: context.cancellation?.reason ?? null,
+    cancelled_stage: context.cancellation?.stage ?? null,
+    rider_rating_given: context.ratings.byRider,
+    rider_rating_comment: context.ratingComments.byRider,
+    driver_rating_given: context.ratings.byDriver,
+    driver_rating_comment: context.ratingComments.byDriver,
+    emergency_raised: context.emergencies > 0,
+    emergency_count: context.emergencies,
+    first_emergency_at: dateOrNull(timeline.firstEmergencyAt),
+    created_at: new Date(booking.requestedAt),
+    search_started_at: dateOrNull(context.searchStartedAt),
+    accepted_at: dateOrNull(timeline.acceptedAt),
+    arrived_at: dateOrNull(timeline.arrivedAt),
+    started_at: dateOrNull(timeline.startedAt),
+    completed_at: dateOrNull(timeline.completedAt),
+    cancelled_at: dateOrNull(timeline.cancelledAt),
+    expired_at: dateOrNull(timeline.expiredAt),
   };
 }
 
 /**
- * The row after one more event of its ride. The machine allowed the event when it was appended,
- * so each event type maps straight to the wire status it leads to. The PIN events carry nothing
- * this row may show: they only move `updated_at`.
+ * The row after one more event of its ride: the kept state (or a fresh one) takes the event
+ * through `rideDecider.evolve`, the very fold the decider decides on, and the columns are read
+ * off the result. An event the machine would not take leaves the state as it was (the machine
+ * allowed every event when it was appended, so that only happens to a damaged stream); the row
+ * still records that it saw it (`updated_at`, `last_revision`).
  */
 export function foldRide(row: RideRow | undefined, stored: Stored<RideEvent>): RideRow | undefined {
-  const { event } = stored;
-  if (event.type === 'RideRequested' || event.type === 'RideScheduled') return row ?? bookedRow(event, stored);
-  if (!row) return undefined; // a ride stream must start with its booking; nothing to attach this to
-  const next: RideRow = { ...row, updated_at: stored.created, last_revision: stored.revision.toString() };
-  switch (event.type) {
-    case 'ScheduledRideDispatched':
-      return { ...next, status: 'pending', search_started_at: new Date(event.data.dispatchedAt) };
-    case 'FareCounterOffered':
-      return { ...next, offered_fare_ngwee: event.data.offeredFareNgwee };
-    case 'BidAccepted':
-      return { ...next, accepted_bid_id: event.data.bidId, agreed_fare_ngwee: event.data.agreedFareNgwee };
-    case 'DriverAssigned':
-      return {
-        ...next,
-        status: 'accepted',
-        driver_id: event.data.driverId,
-        driver_user_id: event.data.driverUserId,
-        agreed_fare_ngwee: event.data.agreedFareNgwee,
-        accepted_at: new Date(event.data.assignedAt),
-      };
-    case 'PinIssued':
-    case 'PinAttemptFailed':
-      return next;
-    case 'DriverArrived':
-      return { ...next, status: 'arrived', arrived_at: new Date(event.data.arrivedAt) };
-    case 'TripStarted':
-      return { ...next, status: 'in_progress', started_at: new Date(event.data.startedAt) };
-    case 'TripCompleted':
-      return {
-        ...next,
-        status: 'completed',
-        final_fare_ngwee: event.data.finalFareNgwee,
-        trip_distance_km: event.data.distanceKm,
-        trip_duration_minutes: event.data.durationMinutes,
-        completed_at: new Date(event.data.completedAt),
-      };
-    case 'RideCancelled':
-      return {
-        ...next,
-        status: 'cancelled',
-        cancelled_by: event.data.by,
-        cancelled_by_user_id: event.data.byUserId,
-        cancel_reason: event.data.reason,
-        cancelled_stage: event.data.stage,
-        cancelled_at: new Date(event.data.cancelledAt),
-      };
-    case 'RideExpired':
-      return { ...next, status: 'expired', expired_at: new Date(event.data.expiredAt) };
-    case 'EmergencyRaised':
-      return {
-        ...next,
-        emergency_raised: true,
-        emergency_count: row.emergency_count + 1,
-        first_emergency_at: row.first_emergency_at ?? new Date(event.data.raisedAt),
-      };
-    case 'RideRated':
-      return event.data.by === 'rider'
-        ? { ...next, rider_rating_given: event.data.stars, rider_rating_comment: event.data.comment }
-        : { ...next, driver_rating_given: event.data.stars, driver_rating_comment: event.data.comment };
-    default:
-      return assertNever(event);
-  }
+  const state = rideDecider.evolve(row ? resumeRideState(row.ride_state) : rideDecider.initialState(), stored.event);
+  const columns = rideColumnsOf(state);
+  if (columns === null) return undefined; // a ride stream must start with its booking; nothing to attach this to
+  return { ...columns, ride_state: keepRideState(state), updated_at: stored.created, last_revision: stored.revision.toString() };
 }

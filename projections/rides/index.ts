@@ -8,6 +8,7 @@ export {
   ridesFiltered,
   ridesForDriver,
   ridesForRider,
+  riderHasRiddenWith,
   type Page,
   type RideFilter,
 } from './queries.js';

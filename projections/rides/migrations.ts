@@ -83,4 +83,14 @@ export const ridesMigrations: Record<string, Migration> = {
       await db.schema.dropTable('rm_rides').execute();
     },
   },
+  '2026-11-26T23-30_rides_state': {
+    async up(db: Kysely<any>) {
+      // Rows built before this have no state to fold on from; version 2 of the projection empties
+      // the table and rebuilds it from the events, so the column never stays null past a rebuild.
+      await db.schema.alterTable('rm_rides').addColumn('ride_state', 'jsonb').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.alterTable('rm_rides').dropColumn('ride_state').execute();
+    },
+  },
 };

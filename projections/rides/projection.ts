@@ -11,6 +11,7 @@ const toInsertable = (row: RideRow): InsertableRideRow => ({
   ...row,
   fare_breakdown: jsonb(row.fare_breakdown),
   stops: jsonb(row.stops),
+  ride_state: jsonb(row.ride_state),
 });
 
 async function loadRides(trx: Transaction<RidesTables>, rideIds: string[]): Promise<Map<string, RideRow>> {
@@ -21,6 +22,8 @@ async function loadRides(trx: Transaction<RidesTables>, rideIds: string[]): Prom
 
 export const ridesProjection = defineProjection<RidesTables>({
   name: 'rides',
+  // 2: rows keep the machine's state (ride_state) and fold on through the domain's evolve.
+  version: 2,
   filter: { streamNamePrefixes: [streamPrefixes.ride] },
   tables: ['rm_rides'],
   migrations: ridesMigrations,

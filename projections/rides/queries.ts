@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import { liveRideStatuses } from '../../domain/ride/values.js';
 import type { RideRow, RidesTables, RideWireStatus } from './rides.table.js';
 
 type Db = Kysely<RidesTables>;
 
 /** The statuses of a ride that is still happening (scheduled rides are not live until dispatched). */
-export const liveRideStatuses: readonly RideWireStatus[] = ['pending', 'accepted', 'arrived', 'in_progress'];
+export { liveRideStatuses };
 
 export interface Page {
   /** 1 to 200; 50 when absent. */
@@ -42,12 +43,18 @@ export async function ridesForDriver(
 }
 
 /** What an online driver of this vehicle type may take: rides still looking for a driver, newest search first. */
-export async function pendingRidesForVehicleType(db: Db, vehicleType: string, page: Pick<Page, 'limit'> = {}): Promise<RideRow[]> {
+export async function pendingRidesForVehicleType(
+  db: Db,
+  vehicleType: string,
+  page: Pick<Page, 'limit'> & { exceptRiderId?: string } = {},
+): Promise<RideRow[]> {
   return db
     .selectFrom('rm_rides')
     .selectAll()
     .where('status', '=', 'pending')
     .where('vehicle_type', '=', vehicleType)
+    // A driver who also rides does not see their own booking among the rides to take.
+    .$if(page.exceptRiderId !== undefined, (query) => query.where('rider_id', '!=', page.exceptRiderId!))
     .orderBy('search_started_at', 'desc')
     .orderBy('ride_id')
     .limit(pageLimit(page.limit))
@@ -87,4 +94,17 @@ export async function ridesFiltered(db: Db, filter: RideFilter = {}): Promise<Ri
   if (filter.to) query = query.where('created_at', '<', filter.to);
   if (filter.before) query = query.where('created_at', '<', filter.before);
   return query.orderBy('created_at', 'desc').orderBy('ride_id').limit(pageLimit(filter.limit)).execute();
+}
+
+/** Whether the rider has had this driver on one of their rides, in one of `statuses` (the driver card's permission). */
+export async function riderHasRiddenWith(db: Db, riderId: string, driverId: string, statuses: readonly RideWireStatus[]): Promise<boolean> {
+  const ride = await db
+    .selectFrom('rm_rides')
+    .select('ride_id')
+    .where('rider_id', '=', riderId)
+    .where('driver_id', '=', driverId)
+    .where('status', 'in', statuses)
+    .limit(1)
+    .executeTakeFirst();
+  return ride !== undefined;
 }

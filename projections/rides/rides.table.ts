@@ -1,8 +1,10 @@
 import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { Stop } from '../../domain/ride/values.js';
+import type { KeptRideState } from '../../domain/ride/snapshot.js';
 import type { CityId } from '../../domain/catalogue/cities.js';
 
-export type RideWireStatus = 'scheduled' | 'pending' | 'accepted' | 'arrived' | 'in_progress' | 'completed' | 'cancelled' | 'expired';
+export type { RideWireStatus } from '../../domain/ride/values.js';
+import type { RideWireStatus } from '../../domain/ride/values.js';
 
 type Json<T> = ColumnType<T, string, string>;
 
@@ -74,6 +76,11 @@ export interface RideTable {
   expired_at: Date | null;
   /** When the last event was stored. */
   updated_at: Date;
+  /**
+   * The ride's state as the write side's machine folded it (value and context, without the PIN):
+   * the next events fold on from here through the same `evolve`. Never sent to anyone.
+   */
+  ride_state: Json<KeptRideState>;
   /** The ride stream's revision this row has taken in (bigint, read back as a string). */
   last_revision: string;
 }

@@ -86,3 +86,37 @@ export async function contributionStats(db: Db, userId: string): Promise<Contrib
     streetsMapped: own.streets,
   };
 }
+
+/** What the router joins to the road network: every verified encoding's streets and line. */
+export interface VerifiedEncoding {
+  encodingId: string;
+  streetNames: string[];
+  coordinates: { lat: number; lng: number }[];
+}
+
+/**
+ * The verified encodings, with a mark that changes whenever any encoding does (its last update
+ * and how many there are), so a caller can reload only when something moved.
+ */
+export async function verifiedEncodings(db: Db): Promise<{ mark: string; encodings: VerifiedEncoding[] }> {
+  const mark = await encodingsMark(db);
+  const rows = await db
+    .selectFrom('rm_route_encodings')
+    .select(['encoding_id', 'street_names', 'coordinates'])
+    .where('status', '=', 'verified')
+    .orderBy('encoding_id')
+    .execute();
+  return {
+    mark,
+    encodings: rows.map((row) => ({ encodingId: row.encoding_id, streetNames: row.street_names, coordinates: row.coordinates })),
+  };
+}
+
+/** Only the mark of verifiedEncodings: one cheap row. */
+export async function encodingsMark(db: Db): Promise<string> {
+  const mark = await db
+    .selectFrom('rm_route_encodings')
+    .select([sql<string>`coalesce(max(updated_at)::text, '')`.as('latest'), sql<number>`count(*)::int`.as('count')])
+    .executeTakeFirstOrThrow();
+  return `${mark.latest}|${mark.count}`;
+}

@@ -76,6 +76,11 @@ export async function acquireAdvisoryLock(options: AcquireOptions): Promise<Held
 export function dedicatedConnections(pool: pg.Pool): () => Promise<pg.Client> {
   return async () => {
     const client = new pg.Client(pool.options);
+    // Listened to from the start: a backend terminated just as it starts (a failover, an admin's
+    // pg_terminate_backend) can send its FATAL in the very packet that completes the connection,
+    // before the caller has attached its own listener — unheard, that is an uncaught exception
+    // that ends the process. The caller's next query then fails, and it connects again.
+    client.on('error', () => {});
     try {
       await client.connect();
     } catch (error) {

@@ -12,11 +12,13 @@ export interface Batch {
  * Groups a subscription's messages into batches of at most `maxEvents`. A batch is also cut when
  * the subscription says `caughtUp` or `checkpoint` (which can give an empty batch that only moves
  * the checkpoint), and when no further message is ready at once: events that arrive while live
- * are applied promptly instead of waiting for a batch to fill.
+ * are applied promptly instead of waiting for a batch to fill (unless `fill`: a rebuild wants
+ * big batches, and is cut only by `maxEvents` and the end of `$all`).
  */
 export async function* inBatches(
   messages: AsyncIterable<AllSubscriptionMessage>,
   maxEvents: number,
+  options: { fill?: boolean } = {},
 ): AsyncGenerator<Batch> {
   const iterator = messages[Symbol.asyncIterator]();
   const turns = new EventLoopTurns();
@@ -38,7 +40,8 @@ export async function* inBatches(
   };
   let pending = requestNext();
   for (;;) {
-    const next = events.length > 0 ? await Promise.race([pending, turns.next()]) : await pending;
+    // `fill` (a rebuild): wait for the batch to fill rather than cut it when a read is under way.
+    const next = events.length > 0 && !options.fill ? await Promise.race([pending, turns.next()]) : await pending;
     if (next === IDLE) {
       yield cut(false);
       continue;

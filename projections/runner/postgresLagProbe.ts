@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { splitFilter } from '../../platform/eventStore/filter.js';
 import type { AllFilter, Position } from '../../platform/eventStore/port.js';
 
 export interface Lag {
@@ -25,9 +26,12 @@ export function createPostgresLagProbe(pool: pg.Pool): LagProbe {
       conditions.push('(transaction_id, global_position) > ($1::text::xid8, $2::bigint)');
     }
     if (filter) {
-      const column = filter.streamNamePrefixes ? 'stream_name' : 'event_type';
-      values.push(filter.streamNamePrefixes ?? filter.eventTypePrefixes);
-      conditions.push(`EXISTS (SELECT 1 FROM unnest($${values.length}::text[]) AS p WHERE starts_with(${column}, p))`);
+      const { streamNamePrefixes, eventTypePrefixes } = splitFilter(filter);
+      values.push(streamNamePrefixes, eventTypePrefixes);
+      conditions.push(
+        `(EXISTS (SELECT 1 FROM unnest($${values.length - 1}::text[]) AS p WHERE starts_with(stream_name, p))
+          OR EXISTS (SELECT 1 FROM unnest($${values.length}::text[]) AS p WHERE starts_with(event_type, p)))`,
+      );
     }
     const { rows } = await pool.query<{ events_behind: string; ms_behind: number | null }>(
       `SELECT count(*) AS events_behind,

@@ -4,6 +4,7 @@ import {
   serializePosition,
   type EventStore,
   type Position,
+  type RecordedEvent,
 } from '../../platform/eventStore/port.js';
 import { inBatches, type Batch } from './batches.js';
 import { advanceCheckpoint, openCheckpoint, type CheckpointDatabase } from './checkpoints.js';
@@ -29,17 +30,22 @@ export interface WorkerOptions {
 
 export class ProjectionHandlerError extends Error {
   override name = 'ProjectionHandlerError';
+  /** The event the handler threw on, when it could be told apart (else the batch's first). */
+  readonly event: { streamName: string; revision: string; type: string; position: string };
   constructor(
     readonly projection: string,
     batch: Batch,
-    options: { cause: unknown },
+    options: { cause: unknown; event?: RecordedEvent },
   ) {
-    const first = batch.events[0]!;
+    const culprit = options.event ?? batch.events[0]!;
+    const where = `${culprit.streamName}@${culprit.revision} (${culprit.type}, position ${serializePosition(culprit.position)})`;
     super(
-      `${projection} failed on a batch of ${batch.events.length} events from ${first.streamName}@${first.revision} ` +
-        `(${first.type}, position ${serializePosition(first.position)}): ${String(options.cause)}`,
-      options,
+      options.event
+        ? `${projection} failed on the event ${where} of a batch of ${batch.events.length}: ${String(options.cause)}`
+        : `${projection} failed on a batch of ${batch.events.length} events from ${where}: ${String(options.cause)}`,
+      { cause: options.cause },
     );
+    this.event = { streamName: culprit.streamName, revision: culprit.revision.toString(), type: culprit.type, position: serializePosition(culprit.position) };
   }
 }
 

@@ -1,15 +1,27 @@
+import { setMaxListeners } from 'node:events';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { createKysely } from '../../platform/database/connect.js';
-import { START, parsePosition, serializePosition, type EventStore } from '../../platform/eventStore/port.js';
+import { compileFilter, unionOfFilters } from '../../platform/eventStore/filter.js';
+import {
+  START,
+  comparePositions,
+  parsePosition,
+  serializePosition,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../../platform/eventStore/port.js';
+import { retryDelay } from '../../platform/backoff.js';
 import { abortableDelay } from './abortableDelay.js';
 import { acquireAdvisoryLock, dedicatedConnections, type HeldLock } from './advisoryLock.js';
-import { readCheckpoints, type CheckpointDatabase } from './checkpoints.js';
+import { inBatches, type Batch } from './batches.js';
+import { openCheckpoint, readCheckpoints, type CheckpointDatabase } from './checkpoints.js';
+import { applyGroupBatch, type GroupBatchOptions, type GroupMember, type MemberOutcome } from './groupBatch.js';
 import { silentLogger, type ProjectionLogger } from './logger.js';
 import type { LagProbe } from './postgresLagProbe.js';
 import { projectionVersion, type Projection } from './projection.js';
-import { ProjectionHandlerError, runProjection, type Progress } from './projectionWorker.js';
-import { isTransient } from './transientErrors.js';
+import { ProjectionHandlerError } from './projectionWorker.js';
 
 export type ProjectionStatus =
   | 'idle' // not started
@@ -40,54 +52,96 @@ export interface ProjectionRunnerOptions {
   batchSize?: number;
   /** How often a standby runner asks for the lock again. */
   lockRetryMs?: number;
-  /** Pause before trying again after the database was unavailable. */
+  /** Pause before trying again after the database was unavailable (doubling with each failure in a row). */
   retryDelayMs?: number;
+  /** The longest pause between tries (default MAX_RETRY_DELAY_MS, 30 s). */
+  maxRetryDelayMs?: number;
   lagProbe?: LagProbe;
   logger?: ProjectionLogger;
+  /** Runs in each page's transaction once its writes are done (a NOTIFY that fires on commit). */
+  onCommit?: GroupBatchOptions['beforeCommit'];
 }
+
+type Leave =
+  | { kind: 'failed'; error: ProjectionHandlerError }
+  | { kind: 'retry'; error: unknown }
+  | { kind: 'stopped' };
 
 interface Slot {
   projection: Projection;
+  matches: ((event: RecordedEvent) => boolean) | undefined;
   status: ProjectionStatus;
   error?: Error;
   caughtUp: Deferred;
   loop?: Promise<void>;
+  /** Where it stands while this process holds its lock. */
+  position: Position;
+  eventsProcessed: bigint;
+  /** Set while it belongs to the group: resolved when it leaves it. */
+  left?: Deferred<Leave>;
+  /** Interruptions in a row since it last applied a page: how long it waits before the next try. */
+  failures: number;
 }
 
 export const DEFAULT_BATCH_SIZE = 500;
 
 /**
- * Runs each projection in a loop of its own: wait for its advisory lock (one active runner per
- * projection across processes), then apply `$all` from its checkpoint until stopped. A handler
- * error stops that projection only and is reported by status() and lag().
+ * Runs many projections on ONE reader of `$all`. Each projection still has its own advisory lock
+ * (one active runner per projection across processes) and its own checkpoint: it catches up alone
+ * from that checkpoint, then joins the group, which reads each page of `$all` once (the union of the
+ * members' filters, applied by the store) and applies it to every member in one transaction, each
+ * member's writes and checkpoint together. A handler error stops that projection only (reported by
+ * status(), lag() and the log, naming the event); the others keep going.
  */
 export class ProjectionRunner {
   private readonly db: Kysely<CheckpointDatabase>;
   private readonly slots: Map<string, Slot>;
   private readonly stopping = new AbortController();
   private readonly logger: ProjectionLogger;
+  /** The members the group applies pages to. */
+  private readonly group = new Set<Slot>();
+  /** Caught up alone, waiting for the group to take them in at its next page. */
+  private readonly joiners = new Set<Slot>();
+  private wakeGroup: Deferred | undefined;
+  private epoch: AbortController | undefined;
+  private groupLoop: Promise<void> | undefined;
+  /** The group's page being applied, if any: a member's lock is let go only once it has committed. */
+  private inFlight: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.db = createKysely<CheckpointDatabase>(options.pool);
     this.logger = options.logger ?? silentLogger;
+    // Every projection's loop listens for the stop: as many listeners as projections, not a leak.
+    setMaxListeners(0, this.stopping.signal);
     this.slots = new Map();
     for (const projection of options.projections) {
       if (this.slots.has(projection.name)) throw new Error(`projections: "${projection.name}" is listed twice`);
-      this.slots.set(projection.name, { projection, status: 'idle', caughtUp: deferred() });
+      this.slots.set(projection.name, {
+        projection,
+        matches: compileFilter(projection.filter),
+        status: 'idle',
+        failures: 0,
+        caughtUp: deferred(),
+        position: START,
+        eventsProcessed: 0n,
+      });
     }
   }
 
   start(): void {
     if (this.stopping.signal.aborted) throw new Error('A stopped ProjectionRunner cannot be started again');
+    this.groupLoop ??= this.runGroup();
     for (const slot of this.slots.values()) slot.loop ??= this.keepRunning(slot);
   }
 
   /** Stops every loop after its current batch and releases the locks. */
   async stop(): Promise<void> {
     this.stopping.abort();
+    this.epoch?.abort();
+    this.wakeGroup?.resolve();
+    await this.groupLoop;
     await Promise.all([...this.slots.values()].map((slot) => slot.loop));
   }
-
   /**
    * Resolves once the projection (or every one) has applied all that was visible in `$all` when
    * it first caught up; rejects if it fails. (With the Postgres store, an event committed a
@@ -108,24 +162,8 @@ export class ProjectionRunner {
 
   /** For `/health`: read from the stored checkpoints, so it is right whichever process runs them. */
   async lag(): Promise<ProjectionLag[]> {
-    const checkpoints = await readCheckpoints(this.db);
-    return Promise.all(
-      [...this.slots.values()].map(async ({ projection, status, error }) => {
-        const row = checkpoints.get(projection.name);
-        const current = row !== undefined && row.version === projectionVersion(projection);
-        const position = current ? parsePosition(row.position) : START;
-        const lag = await this.options.lagProbe?.(position, projection.filter);
-        return {
-          name: projection.name,
-          status,
-          position: serializePosition(position),
-          eventsProcessed: current ? Number(row.events_processed) : 0,
-          eventsBehind: lag?.eventsBehind ?? null,
-          msBehind: lag?.msBehind ?? null,
-          ...(error && { error: error.message }),
-        };
-      }),
-    );
+    const statuses = new Map([...this.slots.values()].map((slot) => [slot.projection.name, { status: slot.status, error: slot.error?.message }]));
+    return checkpointLag(this.db, [...this.slots.values()].map((slot) => slot.projection), this.options.lagProbe, (name) => statuses.get(name)!);
   }
 
   private slot(name: string): Slot {
@@ -140,7 +178,7 @@ export class ProjectionRunner {
     while (!signal.aborted) {
       slot.status = 'standby';
       let lock: HeldLock | undefined;
-      let failure: unknown;
+      let leave: Leave | undefined;
       try {
         lock = await acquireAdvisoryLock({
           connect: dedicatedConnections(this.options.pool),
@@ -150,43 +188,181 @@ export class ProjectionRunner {
           onWaiting: (holderPid) => this.logger.info({ projection: name, holderPid }, 'projection runs elsewhere: standing by'),
         });
         if (!lock) break;
+        const held = AbortSignal.any([signal, lock.lost]);
         slot.status = 'catchingUp';
-        await runProjection({
-          projection: slot.projection,
-          db: this.db,
-          store: this.options.store,
-          batchSize: this.options.batchSize ?? DEFAULT_BATCH_SIZE,
-          signal: AbortSignal.any([signal, lock.lost]),
-          onProgress: (progress) => this.progressed(slot, progress),
-        });
-        if (!signal.aborted) {
-          failure = new Error(lock.lost.aborted ? 'the lock connection dropped' : 'the subscription to $all ended');
+        const checkpoint = await openCheckpoint(this.db, slot.projection);
+        slot.position = checkpoint.position;
+        slot.eventsProcessed = checkpoint.eventsProcessed;
+        leave = await this.catchUpAlone(slot, held);
+        if (!leave) leave = await this.memberOfGroup(slot, held);
+        if (leave.kind === 'stopped' && !signal.aborted) {
+          leave = { kind: 'retry', error: new Error(lock.lost.aborted ? 'the lock connection dropped' : 'the subscription to $all ended') };
         }
       } catch (error) {
-        failure = error;
+        leave = { kind: 'retry', error };
       } finally {
+        this.leaveGroup(slot, { kind: 'stopped' });
+        // A page of the group's may still be committing this projection's writes: let it finish first.
+        await this.inFlight.catch(() => {});
         await lock?.release();
       }
-      if (failure === undefined) continue;
-      if (failure instanceof ProjectionHandlerError && !isTransient(failure)) {
-        this.fail(slot, failure);
+      if (leave === undefined || leave.kind === 'stopped') continue;
+      if (leave.kind === 'failed') {
+        this.fail(slot, leave.error);
         return;
       }
       slot.status = 'retrying';
-      slot.error = failure instanceof Error ? failure : new Error(String(failure));
-      this.logger.warn({ projection: name, err: failure }, 'projection interrupted: trying again');
-      await abortableDelay(this.options.retryDelayMs ?? 1000, signal);
+      slot.error = leave.error instanceof Error ? leave.error : new Error(String(leave.error));
+      slot.failures += 1;
+      const waitMs = retryDelay(slot.failures, this.options.retryDelayMs ?? 1000, this.options.maxRetryDelayMs);
+      this.logger.warn({ projection: name, err: leave.error, retryInMs: waitMs }, 'projection interrupted: trying again');
+      await abortableDelay(waitMs, signal);
     }
     slot.status = 'stopped';
     slot.caughtUp.reject(new Error(`${name} stopped before catching up`));
   }
 
-  private progressed(slot: Slot, progress: Progress): void {
+  /**
+   * From the projection's checkpoint to the end of `$all`, on a subscription of its own (its own
+   * filter): a projection far behind, or rebuilding, never holds the group back. Undefined once
+   * caught up.
+   */
+  private async catchUpAlone(slot: Slot, signal: AbortSignal): Promise<Leave | undefined> {
+    const subscription = this.options.store.subscribeToAll({ fromPosition: slot.position, filter: slot.projection.filter, signal });
+    try {
+      for await (const batch of inBatches(subscription, this.options.batchSize ?? DEFAULT_BATCH_SIZE)) {
+        const leave = this.settle(slot, await applyGroupBatch(this.db, [memberOf(slot)], batch, this.batchOptions()), batch);
+        if (leave) return leave;
+        slot.failures = 0;
+        if (batch.caughtUp) {
+          this.progressed(slot, true);
+          return undefined;
+        }
+        if (signal.aborted) break;
+      }
+    } finally {
+      await subscription.stop();
+    }
+    return { kind: 'stopped' };
+  }
+
+  /** Hands the projection to the group and waits until it leaves it (a failure, its lock lost, a stop). */
+  private async memberOfGroup(slot: Slot, signal: AbortSignal): Promise<Leave> {
+    if (signal.aborted) return { kind: 'stopped' };
+    const left = deferred<Leave>();
+    slot.left = left;
+    this.joiners.add(slot);
+    this.epoch?.abort();
+    this.wakeGroup?.resolve();
+    const onAbort = () => this.leaveGroup(slot, { kind: 'stopped' });
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await left.promise;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private leaveGroup(slot: Slot, leave: Leave): void {
+    this.joiners.delete(slot);
+    this.group.delete(slot);
+    const left = slot.left;
+    slot.left = undefined;
+    left?.resolve(leave);
+  }
+
+  /**
+   * The one reader: reads `$all` from the furthest-behind member's checkpoint with the union of the
+   * members' filters, and applies each page to them all in one transaction. Restarts its reading
+   * when a projection joins (from the joiner's checkpoint, if it is behind the others).
+   */
+  private async runGroup(): Promise<void> {
+    const { signal } = this.stopping;
+    // Failed pages in a row: the pause before reading again grows with them (retryDelay).
+    let groupFailures = 0;
+    while (!signal.aborted) {
+      for (const joiner of this.joiners) {
+        if (joiner.left) this.group.add(joiner);
+      }
+      this.joiners.clear();
+      if (this.group.size === 0) {
+        this.wakeGroup = deferred();
+        if (this.joiners.size === 0 && !signal.aborted) await this.wakeGroup.promise;
+        this.wakeGroup = undefined;
+        continue;
+      }
+      const epoch = new AbortController();
+      this.epoch = epoch;
+      const members = [...this.group];
+      const from = members.map((slot) => slot.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+      const filter = unionOfFilters(members.map((slot) => slot.projection.filter));
+      const subscription = this.options.store.subscribeToAll({ fromPosition: from, filter, signal: AbortSignal.any([signal, epoch.signal]) });
+      try {
+        for await (const batch of inBatches(subscription, this.options.batchSize ?? DEFAULT_BATCH_SIZE)) {
+          const current = [...this.group];
+          if (current.length === 0) break;
+          const applying = applyGroupBatch(this.db, current.map(memberOf), batch, this.batchOptions());
+          this.inFlight = applying;
+          const outcomes = await applying;
+          groupFailures = 0;
+          for (const slot of current) {
+            if (!this.group.has(slot)) continue;
+            const leave = this.settle(slot, outcomes, batch);
+            if (leave) this.leaveGroup(slot, leave);
+            else this.progressed(slot, batch.caughtUp);
+          }
+          if (this.joiners.size > 0 || epoch.signal.aborted || signal.aborted) break;
+        }
+      } catch (error) {
+        // The page's transaction failed as a whole (the database went away): nothing of it was
+        // written; read it again shortly.
+        for (const slot of this.group) {
+          slot.status = 'retrying';
+          slot.error = error instanceof Error ? error : new Error(String(error));
+        }
+        groupFailures += 1;
+        const waitMs = retryDelay(groupFailures, this.options.retryDelayMs ?? 1000, this.options.maxRetryDelayMs);
+        this.logger.warn({ projections: [...this.group].map((slot) => slot.projection.name), err: error, retryInMs: waitMs }, 'projections interrupted: trying again');
+        await abortableDelay(waitMs, signal);
+      } finally {
+        await subscription.stop();
+      }
+    }
+    for (const slot of [...this.group, ...this.joiners]) this.leaveGroup(slot, { kind: 'stopped' });
+  }
+
+  private batchOptions() {
+    return { beforeCommit: this.options.onCommit };
+  }
+
+  /** Applies a member's outcome of a page to where it stands; a Leave when it must drop out. */
+  private settle(slot: Slot, outcomes: Map<string, MemberOutcome>, batch: Batch): Leave | undefined {
+    const outcome = outcomes.get(slot.projection.name);
+    switch (outcome?.kind) {
+      case undefined:
+      case 'skipped':
+        return undefined;
+      case 'applied':
+        slot.position = batch.position;
+        slot.eventsProcessed += BigInt(outcome.events);
+        return undefined;
+      case 'moved':
+        return { kind: 'retry', error: outcome.error };
+      case 'failed':
+        return outcome.transient || !(outcome.error instanceof ProjectionHandlerError)
+          ? { kind: 'retry', error: outcome.error }
+          : { kind: 'failed', error: outcome.error };
+    }
+  }
+
+  private progressed(slot: Slot, caughtUp: boolean): void {
     slot.error = undefined;
-    if (!progress.caughtUp) return;
+    slot.failures = 0;
+    if (slot.status === 'retrying') slot.status = 'live';
+    if (!caughtUp) return;
     if (slot.status !== 'live') {
       this.logger.info(
-        { projection: slot.projection.name, position: serializePosition(progress.position), eventsProcessed: progress.eventsProcessed.toString() },
+        { projection: slot.projection.name, position: serializePosition(slot.position), eventsProcessed: slot.eventsProcessed.toString() },
         'projection caught up',
       );
     }
@@ -197,25 +373,64 @@ export class ProjectionRunner {
   private fail(slot: Slot, error: ProjectionHandlerError): void {
     slot.status = 'failed';
     slot.error = error;
-    this.logger.error({ projection: slot.projection.name, err: error }, 'projection handler failed: projection stopped');
+    this.logger.error(
+      { projection: slot.projection.name, event: error.event, err: error },
+      `projection handler failed on ${error.event.type} at ${error.event.position}: projection stopped`,
+    );
     slot.caughtUp.reject(error);
   }
 }
 
-interface Deferred {
-  promise: Promise<void>;
-  resolve(): void;
+function memberOf(slot: Slot): GroupMember {
+  return { projection: slot.projection, position: slot.position, matches: slot.matches };
+}
+
+interface Deferred<T = void> {
+  promise: Promise<T>;
+  resolve(value: T): void;
   reject(error: Error): void;
 }
 
-function deferred(): Deferred {
-  let resolve!: () => void;
+function deferred<T = void>(): Deferred<T> {
+  let resolve!: (value: T) => void;
   let reject!: (error: Error) => void;
-  const promise = new Promise<void>((res, rej) => {
+  const promise = new Promise<T>((res, rej) => {
     resolve = res;
     reject = rej;
   });
   // Waiting is optional: a failure nobody waits for is reported by status(), not as unhandled.
   promise.catch(() => {});
   return { promise, resolve, reject };
+}
+
+/**
+ * How far each projection's stored checkpoint is behind `$all`, with the status its runner reports
+ * (`statusOf`): a process that runs no projection (the API beside a read-side worker) reports
+ * the worker's statuses with the same figures.
+ */
+export async function checkpointLag(
+  db: Kysely<CheckpointDatabase>,
+  projections: readonly Projection[],
+  lagProbe: LagProbe | undefined,
+  statusOf: (name: string) => { status: ProjectionStatus; error?: string | undefined },
+): Promise<ProjectionLag[]> {
+  const checkpoints = await readCheckpoints(db);
+  return Promise.all(
+    projections.map(async (projection) => {
+      const row = checkpoints.get(projection.name);
+      const current = row !== undefined && row.version === projectionVersion(projection);
+      const position = current ? parsePosition(row.position) : START;
+      const lag = await lagProbe?.(position, projection.filter);
+      const { status, error } = statusOf(projection.name);
+      return {
+        name: projection.name,
+        status,
+        position: serializePosition(position),
+        eventsProcessed: current ? Number(row.events_processed) : 0,
+        eventsBehind: lag?.eventsBehind ?? null,
+        msBehind: lag?.msBehind ?? null,
+        ...(error !== undefined && { error }),
+      };
+    }),
+  );
 }

@@ -4,10 +4,12 @@ import {
   driverVerificationEventVersions,
   type DriverVerificationEvent,
 } from '../../domain/driverVerification/events.js';
+import { isPaymentEventType, parsePaymentEvent, type PaymentEvent } from '../../domain/payment/events.js';
 import { isRideEventType, parseRideEvent, type RideEvent } from '../../domain/ride/events.js';
 import { routeEncodingEventSchema, routeEncodingEventVersions, type RouteEncodingEvent } from '../../domain/routeEncoding/events.js';
 import { eventUpcasters } from '../../domain/upcasting/index.js';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
+import { streamPrefix } from '../../domain/streams.js';
 
 /** A domain event as a read model folds it, with where it sits in its stream and when it was stored. */
 export interface Stored<Event> {
@@ -46,10 +48,11 @@ export const readRouteEncodingEvent = reader<RouteEncodingEvent>(unionParser(rou
 
 /** The stream prefixes the API's read models subscribe to (`ride-42`, `driver-7`, …). */
 export const streamPrefixes = {
-  ride: 'ride-',
-  driverDuty: 'driver-',
-  driverVerification: 'driverVerification-',
-  routeEncoding: 'routeEncoding-',
+  ride: streamPrefix('ride'),
+  driverDuty: streamPrefix('driverDuty'),
+  driverVerification: streamPrefix('driverVerification'),
+  routeEncoding: streamPrefix('routeEncoding'),
+  payment: streamPrefix('payment'),
 } as const;
 
 /** Splits a batch by lifecycle and reads each event; the order within the batch (`$all` order) is kept. */
@@ -73,3 +76,5 @@ export function readBatch(events: readonly RecordedEvent[]) {
 function push<T>(list: T[], item: T | null): void {
   if (item !== null) list.push(item);
 }
+
+export const readPaymentEvent = reader<PaymentEvent>((event) => (isPaymentEventType(event.type) ? parsePaymentEvent(event) : null));

@@ -138,8 +138,8 @@ async function checkCell(row: RouteRow, role: Role, expected: Expected, res: Res
   const response = await bed.app.inject({
     method: row.method,
     url: urlOf(row.path, parts),
-    headers: cookie ? { cookie } : {},
-    ...(parts.body === undefined ? {} : { payload: parts.body as object }),
+    headers: { ...(cookie ? { cookie } : {}), ...(parts.raw ? { 'content-type': parts.raw.contentType } : {}) },
+    ...(parts.raw ? { payload: parts.raw.payload } : parts.body === undefined ? {} : { payload: parts.body as object }),
   });
 
   const cell = `${keyOf(row)} as ${roleNames[role]}`;

@@ -7,7 +7,7 @@
  * approved driver), U (a driver whose application is pending), admin, staff. A cell is the exact
  * status, or a class ('2xx').
  */
-import { driverApplication } from '../../api/routes/drivers/fixtures.js';
+import { driverApplication } from '../support/fixtures/apiDrivers.js';
 import { copperbeltUniversity, freedomPark, roles, type Person, type Resource, type ResourceKind, type Role, type World } from '../support/authorizationWorld.js';
 
 export type Expected = number | '2xx' | '4xx';
@@ -17,7 +17,21 @@ export interface RequestParts {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** A body that is not JSON (a multipart upload), with its content type. */
+  raw?: { payload: Buffer; contentType: string };
 }
+
+/** A 1×1 PNG: the smallest photo a document upload accepts. */
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const BOUNDARY = '----tiyende-matrix';
+const photoUpload = {
+  payload: Buffer.concat([
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="licence.png"\r\nContent-Type: image/png\r\n\r\n`),
+    ONE_PIXEL_PNG,
+    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  ]),
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+};
 
 export interface RequestContext {
   world: World;
@@ -123,7 +137,13 @@ export const table: RouteRow[] = [
   row('POST', '/api/auth/admin-login', [200, 403, 403, 403, 403, 403, 200, 403], { spareSession: true, request: credentialsOf('admin') }),
   row('POST', '/api/auth/logout', ALL(204), { spareSession: true }),
   row('GET', '/api/auth/user', SIGNED_IN(200)),
+  row('GET', '/api/auth/session', ALL(200)),
   row('PATCH', '/api/auth/preferences', SIGNED_IN(200), { request: to.body({ preferredLanguage: 'en' }) }),
+  // One account, two roles: each caller asks for the role it already holds (a no-op), so the world's
+  // accounts stay one-role; taking up the other role is api/routes/auth/roles.int.spec.ts's.
+  row('POST', '/api/auth/roles', [401, 200, 200, 200, 200, 200, 403, 403], {
+    request: ({ who }) => ({ body: { role: who?.user.userType === 'driver' ? 'driver' : 'passenger' } }),
+  }),
   row('POST', '/api/auth/setup-mfa', SIGNED_IN(200), { request: to.ownUser({ method: 'totp' }) }),
   row('POST', '/api/auth/send-mfa-code', SIGNED_IN(200), { request: to.ownUser({ purpose: 'registration' }) }),
   row('POST', '/api/auth/verify-mfa', SIGNED_IN(200), { spareSession: true, request: to.verifyMfa }),
@@ -141,6 +161,9 @@ export const table: RouteRow[] = [
   row('GET', '/api/catalogue/places', ALL(200), { request: () => ({ query: { q: 'kitwe', limit: '5' } }) }),
   row('GET', '/api/catalogue/payment-methods', ALL(200)),
   row('GET', '/api/payments/methods/catalogue', ALL(200)),
+  row('GET', '/api/map', ALL(200)),
+  row('GET', '/api/map/tiles/:z/:x/:y.pbf', ALL(404), { request: () => ({ params: { z: '12', x: '2371', y: '2197' } }) }),
+  row('GET', '/api/map/attribution', ALL(404)),
   row('POST', '/api/fares/quote', ALL(200), { request: to.body({ vehicleType: 'car', pickup: place(freedomPark), dropoff: place(copperbeltUniversity) }) }),
 
   // — rides —
@@ -150,6 +173,7 @@ export const table: RouteRow[] = [
   row('GET', '/api/rides/pending/:vehicleType', [401, 403, 403, 200, 200, 403, 403, 403], { request: () => ({ params: { vehicleType: 'car' } }) }),
   row('GET', '/api/rides/:rideId', [401, 200, 404, 200, 404, 404, 200, 404], { uses: 'acceptedRide', request: to.ride }),
   row('GET', '/api/rides/:rideId/events', [401, 200, 404, 200, 404, 404, 200, 404], { uses: 'acceptedRide', request: to.ride }),
+  row('GET', '/api/rides/:rideId/directions', [401, 200, 404, 200, 404, 404, 200, 404], { uses: 'acceptedRide', request: to.ride }),
   row('PATCH', '/api/rides/:rideId', [401, 403, 403, 200, 200, 409, 403, 403], { uses: 'pendingRide', fresh: true, request: to.rideWith(() => ({ status: 'accepted' })) }),
   row('POST', '/api/rides/:rideId/counter-offer', [401, 200, STRANGER, 403, 403, 403, 403, 403], {
     uses: 'openBiddingRide',
@@ -185,20 +209,31 @@ export const table: RouteRow[] = [
 
   // — drivers (a driver's id is their user id) —
   row('GET', '/api/drivers/available', SIGNED_IN(200), { request: () => ({ query: { vehicleType: 'car', lat: String(freedomPark.lat), lng: String(freedomPark.lng) } }) }),
+  // — drivers' document files: the driver uploads; the driver and admins read —
+  row('POST', '/api/drivers/:driverId/documents/:kind', [401, 403, 403, 201, 403, 403, 403, 403], {
+    request: ({ world }) => ({ params: { driverId: world.people.X.user.id, kind: 'driving_licence' }, raw: photoUpload }),
+  }),
+  row('GET', '/api/drivers/:driverId/documents', [401, 403, 403, 200, 403, 403, 200, 403], { request: to.driverX }),
+  // A file id nobody has: who may read is checked before whether it exists.
+  row('GET', '/api/drivers/:driverId/documents/files/:fileId', [401, 403, 403, 404, 403, 403, 404, 403], {
+    request: ({ world }) => ({ params: { driverId: world.people.X.user.id, fileId: '00000000-0000-4000-8000-000000000000' } }),
+  }),
   row('GET', '/api/drivers/user/:userId', [401, 403, 403, 200, 403, 403, 200, 403], { request: ({ world }) => ({ params: { userId: world.people.X.user.id } }) }),
   row('GET', '/api/drivers/:driverId', [401, 200, 403, 200, 403, 403, 200, 403], { uses: 'acceptedRide', request: to.driverX }),
   row('POST', '/api/drivers/register', [401, 403, 403, 409, 409, 409, 403, 403], { request: to.body(driverApplication('car', 'BAZ 2024')) }),
   row('PATCH', '/api/drivers/:driverId/status', [401, 403, 403, 200, 403, 403, 403, 403], { request: to.driverXWith({ isOnline: true, location: place(freedomPark) }) }),
   row('POST', '/api/drivers/:driverId/location', [401, 403, 403, 200, 403, 403, 403, 403], { request: to.driverXWith({ ...place(freedomPark), heading: 90 }) }),
   row('GET', '/api/drivers/:driverId/earnings', [401, 403, 403, 200, 403, 403, 200, 403], { request: to.driverX }),
+  row('GET', '/api/drivers/:driverId/statement', [401, 403, 403, 200, 403, 403, 200, 403], { request: to.driverX }),
 
-  // — route encodings: drivers, staff and admins contribute —
-  row('GET', '/api/route-encodings/pending', [401, 403, 403, 200, 200, 200, 200, 200]),
-  row('GET', '/api/route-encodings/stats', [401, 403, 403, 200, 200, 200, 200, 200]),
+  // — route encodings: every signed-in rider and driver contributes (and staff and admins), never verifying their own —
+  row('POST', '/api/routes/calculate', SIGNED_IN(200), { request: to.body({ waypoints: [freedomPark, copperbeltUniversity].map(({ lat, lng }) => ({ lat, lng })) }) }),
+  row('GET', '/api/route-encodings/pending', SIGNED_IN(200)),
+  row('GET', '/api/route-encodings/stats', SIGNED_IN(200)),
   row('GET', '/api/route-encodings/driver/:driverId', [401, 403, 403, 200, 403, 403, 200, 403], { request: to.driverX }),
-  row('GET', '/api/route-encodings/:id', [401, 403, 403, 200, 200, 200, 200, 200], { uses: 'encoding', request: to.idAs('id') }),
-  row('POST', '/api/route-encodings', [401, 403, 403, 201, 201, 201, 201, 201], { request: to.body(routeBody) }),
-  row('POST', '/api/route-encodings/:id/verify', [401, 403, 403, 409, 200, 200, 200, 200], { uses: 'encoding', fresh: true, request: to.idWith('id', { isAccurate: true }) }),
+  row('GET', '/api/route-encodings/:id', SIGNED_IN(200), { uses: 'encoding', request: to.idAs('id') }),
+  row('POST', '/api/route-encodings', SIGNED_IN(201), { request: to.body(routeBody) }),
+  row('POST', '/api/route-encodings/:id/verify', [401, 200, 200, 409, 200, 200, 200, 200], { uses: 'encoding', fresh: true, request: to.idWith('id', { isAccurate: true }) }),
   row('POST', '/api/route-encodings/:id/revise', [401, 403, 403, 200, 403, 403, 403, 403], {
     uses: 'encoding',
     fresh: true,
@@ -209,7 +244,45 @@ export const table: RouteRow[] = [
   row('GET', '/api/payments/methods', SIGNED_IN(200)),
   row('POST', '/api/payments/methods', SIGNED_IN(201), { request: ({ world }) => ({ body: { provider: 'airtel_money', accountNumber: world.mobileNumber() } }) }),
   row('DELETE', '/api/payments/methods/:id', [401, 204, 404, 404, 404, 404, 404, 404], { uses: 'paymentMethod', fresh: true, request: to.idAs('id') }),
-  row('POST', '/api/payments/process', SIGNED_IN(501), { request: to.body({ amount: 25, paymentMethod: 'airtel_money' }) }),
+  // A completed ride of A's is paid in cash (the payment reactor asked for it at completion): paying
+  // again while that request stands is refused as a state; only its rider may try.
+  row('GET', '/api/payments', [401, 200, 200, 403, 403, 403, 403, 403]),
+  row('GET', '/api/rides/:rideId/payment', [401, 200, STRANGER, 200, STRANGER, STRANGER, 200, 403], { uses: 'completedRide', fresh: true, request: to.ride }),
+  row('POST', '/api/rides/:rideId/payment', [401, 409, STRANGER, 403, 403, 403, 403, 403], { uses: 'completedRide', fresh: true, request: to.rideWith(() => ({ method: 'cash' })) }),
+  row('POST', '/api/payments/process', [401, 409, STRANGER, 403, 403, 403, 403, 403], {
+    uses: 'completedRide',
+    fresh: true,
+    request: ({ res }) => ({ body: { rideId: res.rideId!, paymentMethod: 'cash' } }),
+  }),
+  row('POST', '/api/rides/:rideId/payment/cash-collected', [401, 403, 403, 200, STRANGER, STRANGER, 403, 403], { uses: 'completedRide', fresh: true, request: to.ride }),
+  row('POST', '/api/rides/:rideId/payment/cash-not-paid', [401, 403, 403, 200, STRANGER, STRANGER, 403, 403], { uses: 'completedRide', fresh: true, request: to.ride }),
+  row('POST', '/api/rides/:rideId/payment/dispute', [401, '2xx', STRANGER, 403, 403, 403, 403, 403], {
+    uses: 'completedRide',
+    fresh: true,
+    request: to.rideWith(() => ({ reason: 'I paid the driver in cash' })),
+  }),
+  row('GET', '/api/admin/payments', ADMIN_ONLY(200)),
+  row('GET', '/api/admin/payments/failures', ADMIN_ONLY(200)),
+  row('GET', '/api/admin/payments/refunds', ADMIN_ONLY(200)),
+  row('GET', '/api/admin/payments/reconciliation', ADMIN_ONLY(200)),
+  row('GET', '/api/admin/payments/reconciliation.csv', ADMIN_ONLY(200)),
+  // Cash is refunded by hand, and nothing is disputed: both refused as states, to admins only.
+  row('POST', '/api/admin/payments/:rideId/refunds', ADMIN_ONLY(409), { uses: 'completedRide', fresh: true, request: to.rideWith(() => ({ amount: 5, reason: 'Detour' })) }),
+  row('POST', '/api/admin/payments/:rideId/dispute', ADMIN_ONLY(409), { uses: 'completedRide', fresh: true, request: to.rideWith(() => ({ outcome: 'paid', note: 'Receipt seen' })) }),
+  // The sandbox wallet (on in the test bed): riders and admins; a request that is not theirs is not there.
+  row('GET', '/api/dev/payments/sandbox', [401, 200, 200, 403, 403, 403, 200, 403]),
+  row('POST', '/api/dev/payments/sandbox/:reference/approve', [401, 404, 404, 403, 403, 403, 404, 403], {
+    request: () => ({ params: { reference: '6c1d9f3e-1c2b-4c3d-8e4f-5a6b7c8d9e0f' } }),
+  }),
+  row('POST', '/api/dev/payments/sandbox/:reference/decline', [401, 404, 404, 403, 403, 403, 404, 403], {
+    request: () => ({ params: { reference: '6c1d9f3e-1c2b-4c3d-8e4f-5a6b7c8d9e0f' }, body: { reason: 'declined' } }),
+  }),
+  // Providers call back without a session; a callback without our token is refused, whoever sends it.
+  ...(['POST', 'PUT'] as const).map((method) =>
+    row(method, '/api/payments/callbacks/{*}', ALL(401), {
+      request: () => ({ params: { '*': 'sandbox/6c1d9f3e-1c2b-4c3d-8e4f-5a6b7c8d9e0f/forged' }, body: { status: 'SUCCESSFUL' } }),
+    }),
+  ),
 
   // — support —
   row('POST', '/api/support/contact', ALL(201), { request: to.contact }),
@@ -241,6 +314,52 @@ export const table: RouteRow[] = [
   row('PUT', '/api/admin/settings', ADMIN_ONLY(200), { request: () => ({ body: { weather: 'rain', bidWindowSeconds: 90 } }) }),
   row('GET', '/api/admin/analytics', ADMIN_ONLY(200), { request: () => ({ query: { from: '2026-03-01', to: '2026-03-31', city: 'kitwe' } }) }),
   row('GET', '/api/admin/analytics/:dataset.csv', ADMIN_ONLY(200), { request: () => ({ params: { dataset: 'ridesPerDay' }, query: { vehicleType: 'car' } }) }),
+  // The safety net (issue 13). A stranger to the ride hears 404; the other party, doing what only one side may, 403.
+  row('GET', '/api/me/trusted-contacts', [401, 200, 200, 403, 403, 403, 403, 403]),
+  row('POST', '/api/me/trusted-contacts', [401, 201, 201, 403, 403, 403, 403, 403], { request: to.body({ name: 'Mary Chanda', phone: '0971234567' }) }),
+  row('PUT', '/api/me/trusted-contacts/:contactId', [401, 404, 404, 403, 403, 403, 403, 403], {
+    request: () => ({ params: { contactId: 'no-such-contact' }, body: { name: 'Mary Chanda', phone: '0971234567' } }),
+  }),
+  row('DELETE', '/api/me/trusted-contacts/:contactId', [401, 404, 404, 403, 403, 403, 403, 403], { request: () => ({ params: { contactId: 'no-such-contact' } }) }),
+  row('GET', '/api/share/:token', ALL(404), { request: () => ({ params: { token: 'A'.repeat(43) } }) }),
+  row('GET', '/api/dev/texts', ALL(200)),
+  row('GET', '/api/rides/:rideId/share', [401, 200, STRANGER, 403, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  row('POST', '/api/rides/:rideId/share', [401, 200, STRANGER, 403, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  // After the row above started a link on the shared ride, the rider revokes it (the others are refused first).
+  row('DELETE', '/api/rides/:rideId/share', [401, 200, STRANGER, 403, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  // A has a trusted contact by now (the POST row above); told once per ride, and only A's cell succeeds.
+  row('POST', '/api/rides/:rideId/share/notify-contacts', [401, 200, STRANGER, 403, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  row('POST', '/api/rides/:rideId/share/notify-at-start', [401, 200, STRANGER, 403, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  row('GET', '/api/rides/:rideId/checks', [401, 200, STRANGER, 403, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  row('POST', '/api/rides/:rideId/checks/:checkId/answer', [401, 404, STRANGER, 404, STRANGER, STRANGER, 404, 403], {
+    uses: 'acceptedRide',
+    request: ({ res }) => ({ params: { rideId: res.rideId!, checkId: `${res.rideId}_check9` }, body: { answer: 'safe' } }),
+  }),
+  row('GET', '/api/rides/:rideId/messages', [401, 200, STRANGER, 200, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  row('POST', '/api/rides/:rideId/messages', [401, 201, STRANGER, 201, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.rideWith(() => ({ text: 'On my way' })) }),
+  row('POST', '/api/rides/:rideId/messages/read', [401, 404, STRANGER, 404, STRANGER, STRANGER, 403, 403], {
+    uses: 'acceptedRide',
+    request: to.rideWith(() => ({ upToMessageId: 'no-such-message' })),
+  }),
+  row('GET', '/api/rides/:rideId/recording', [401, 200, STRANGER, 200, STRANGER, STRANGER, 200, 403], { uses: 'acceptedRide', request: to.ride }),
+  // A's request opens the recording; X's, after it, finds one already asked for.
+  row('POST', '/api/rides/:rideId/recording/request', [401, 200, STRANGER, '4xx', STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  // Both are told of A's request; only the requester starts and cancels it.
+  row('POST', '/api/rides/:rideId/recording/notice', [401, 200, STRANGER, 200, STRANGER, STRANGER, 403, 403], { uses: 'acceptedRide', request: to.ride }),
+  row('POST', '/api/rides/:rideId/recording/start', [401, 200, STRANGER, '4xx', STRANGER, STRANGER, '4xx', 403], { uses: 'acceptedRide', request: to.ride }),
+  row('POST', '/api/rides/:rideId/recording/cancel', [401, 200, STRANGER, '4xx', STRANGER, STRANGER, '4xx', 403], { uses: 'acceptedRide', request: to.ride }),
+  row('POST', '/api/rides/:rideId/recording/upload', [401, 409, STRANGER, 409, STRANGER, STRANGER, 403, 403], {
+    uses: 'acceptedRide',
+    request: ({ res }) => ({ params: { rideId: res.rideId! }, query: { durationSeconds: '30' } }),
+  }),
+  row('GET', '/api/rides/:rideId/recording/audio', [401, 403, 403, 403, 403, 403, 404, 403], { uses: 'acceptedRide', request: to.ride }),
+  row('GET', '/api/admin/incidents', ADMIN_ONLY(200)),
+  row('GET', '/api/admin/incidents/:incidentId', ADMIN_ONLY(404), { uses: 'acceptedRide', request: ({ res }) => ({ params: { incidentId: `${res.rideId}_incident1` } }) }),
+  row('POST', '/api/admin/incidents/:incidentId/acknowledge', ADMIN_ONLY('4xx'), { uses: 'acceptedRide', request: ({ res }) => ({ params: { incidentId: `${res.rideId}_incident1` } }) }),
+  row('POST', '/api/admin/incidents/:incidentId/resolve', ADMIN_ONLY('4xx'), {
+    uses: 'acceptedRide',
+    request: ({ res }) => ({ params: { incidentId: `${res.rideId}_incident1` }, body: { outcome: 'assisted', note: 'Called the rider' } }),
+  }),
 ];
 
 /** Routes the table leaves out on purpose, with why. */
@@ -256,6 +375,10 @@ export function urlOf(path: string, parts: RequestParts): string {
     const value = parts.params?.[name];
     if (value === undefined) throw new Error(`${path}: no value for :${name}`);
     return encodeURIComponent(value);
+  }).replace(/\{\*\}$/, () => {
+    const rest = parts.params?.['*'];
+    if (rest === undefined) throw new Error(`${path}: no value for the wildcard`);
+    return rest;
   });
   const query = new URLSearchParams(parts.query ?? {}).toString();
   return query ? `${filled}?${query}` : filled;

@@ -8,8 +8,11 @@ import { LiveClient, listen, type Received } from '../support/liveTestKit.js';
 /**
  * Live delivery checked as the HTTP matrix is: a table of messages × callers, each cell "receives
  * it" or "never receives it", after one scenario played over HTTP by the same cast (A books and
- * rides with X; B books a ride of their own; Y and X bid on A's bidding ride, A takes X's bid).
- * No socket ever carries a PIN, least of all a driver's.
+ * rides with X; B books a ride of their own; Y and X bid on A's bidding ride, A takes X's bid;
+ * on it A and X exchange messages, A presses SOS and the admin handles the incident (and so
+ * follows X's position on it); A pays
+ * the first ride by MTN MoMo, declines the request on the sandbox's wallet, then pays in cash,
+ * which X confirms). No socket ever carries a PIN, least of all a driver's.
  */
 
 const PIN = '9731';
@@ -22,6 +25,8 @@ let url: string;
 /** Every socket each person opened (a tracking screen is a second one), for searching all they were told. */
 const socketsOf = new Map<Member, LiveClient[]>();
 const ids = { ride: '', othersRide: '', biddingRide: '', yBid: '', xBid: '' };
+/** The number A's MTN wallet is saved under: the platform asks it when A's MoMo ride completes. */
+const A_WALLET = '0961234567';
 
 async function call(who: Person, method: 'GET' | 'POST' | 'PATCH', path: string, payload?: object, status = 200) {
   const response = await bed.app.inject({ method, url: path, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -34,6 +39,16 @@ async function openAs(person: Person, rideId?: string): Promise<{ client: LiveCl
   const list = socketsOf.get(person.role) ?? [];
   socketsOf.set(person.role, [...list, client]);
   return { client, reply: await client.join(person.user.id, rideId) };
+}
+
+/** Waits (the reactors and the payment collector run on their own) until the ride's payment is in `status`. */
+async function paymentReaches(who: Person, rideId: string, status: string): Promise<void> {
+  for (let round = 0; round < 200; round++) {
+    await settled(bed);
+    if ((await call(who, 'GET', `/api/rides/${rideId}/payment`)).payment?.status === status) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the payment of ${rideId} never reached ${status}`);
 }
 
 const messagesOf = (member: Member) => (socketsOf.get(member) ?? []).flatMap((client) => client.messages);
@@ -50,7 +65,8 @@ beforeAll(async () => {
 
   const booking = { vehicleType: 'car', pickupLocation: freedomPark, dropoffLocation: copperbeltUniversity, pricingMethod: 'fixed', paymentMethod: 'cash' };
   ids.othersRide = (await call(B, 'POST', '/api/rides', booking, 201)).id;
-  ids.ride = (await call(A, 'POST', '/api/rides', booking, 201)).id;
+  await call(A, 'POST', '/api/payments/methods', { provider: 'mtn_money', accountNumber: A_WALLET }, 201);
+  ids.ride = (await call(A, 'POST', '/api/rides', { ...booking, paymentMethod: 'mtn_money' }, 201)).id;
   await call(X, 'PATCH', `/api/rides/${ids.ride}`, { status: 'accepted' });
   await settled(bed);
   expect((await call(A, 'GET', `/api/rides/${ids.ride}`)).pin).toMatchObject({ code: PIN });
@@ -65,6 +81,17 @@ beforeAll(async () => {
   await call(X, 'POST', `/api/rides/${ids.ride}/rate`, { stars: 4 });
   await settled(bed);
 
+  // The payment of A's ride: asked of A's MTN wallet when the trip completed; A declines it on
+  // the sandbox's wallet (the stand-in for the phone), pays in cash instead, and X confirms it.
+  // Waited for over HTTP, so the barriers below (later events) cover its live messages too.
+  await paymentReaches(A, ids.ride, 'awaitingApproval');
+  const request = (await call(A, 'GET', '/api/dev/payments/sandbox')).requests.find((pending: { rideId: string }) => pending.rideId === ids.ride);
+  await call(A, 'POST', `/api/dev/payments/sandbox/${request.reference}/decline`, { reason: 'declined' });
+  await paymentReaches(A, ids.ride, 'failed');
+  await call(A, 'POST', `/api/rides/${ids.ride}/payment`, { method: 'cash' });
+  await call(X, 'POST', `/api/rides/${ids.ride}/payment/cash-collected`);
+  await settled(bed);
+
   const bidding = await world.make('openBiddingRide');
   ids.biddingRide = bidding.id;
   const bid = (who: Person) => call(who, 'POST', '/api/bids', { rideId: bidding.id, bidAmount: bidding.quoteNgwee! / 100, estimatedArrival: 4 }, 201);
@@ -76,13 +103,28 @@ beforeAll(async () => {
   await call(X, 'POST', `/api/rides/${bidding.id}/arrive`);
   await settled(bed);
 
+  // The safety net on that ride: a message, A's SOS, the admin handling the incident it raised,
+  // then a message and a recording asked for while the admin handles it.
+  await call(A, 'POST', `/api/rides/${bidding.id}/messages`, { text: 'I am at the gate' }, 201);
+  await call(A, 'POST', `/api/rides/${bidding.id}/emergency`, { location: null });
+  await settled(bed);
+  await call(world.people.admin, 'POST', `/api/admin/incidents/${bidding.id}_incident1/acknowledge`, {});
+  await call(X, 'POST', `/api/rides/${bidding.id}/messages`, { text: 'Coming round to the gate' }, 201);
+  await call(A, 'POST', `/api/rides/${bidding.id}/recording/request`);
+  // X's phone reports where the car is while the admin handles the incident: the queue follows it.
+  bed.clock.advance(1_000);
+  await call(X, 'POST', `/api/drivers/${X.user.id}/location`, { lat: -12.8031, lng: 28.2141 });
+  await settled(bed);
+
   // Barriers: each socket's own later message proves that everything routed before it arrived.
   const updateOf = (rideId: string) => (message: Received) => message.type === 'ride_update' && message.rideId === rideId && message.event === 'DriverArrived';
   await firstSocketOf('A').waitFor(updateOf(bidding.id), "A's bidding ride, arrived");
   await firstSocketOf('X').waitFor(updateOf(bidding.id), "X's bidding ride, arrived");
   await firstSocketOf('Y').waitFor((message) => message.type === 'bid_update' && message.bidId === ids.yBid, "Y's bid settled");
   await firstSocketOf('B').waitFor((message) => message.type === 'ride_update' && message.rideId === ids.othersRide, "B's own ride");
-  // U, the admin and staff are sent nothing at all: give stray messages a moment to arrive.
+  await firstSocketOf('admin').waitFor((message) => message.type === 'recording_update' && message.rideId === bidding.id, 'the recording on the ride the admin handles');
+  await firstSocketOf('admin').waitFor((message) => message.type === 'location_update' && message.rideId === bidding.id, "X's position on the ride the admin handles");
+  // U and staff are sent nothing at all: give stray messages a moment to arrive.
   await new Promise((resolve) => setTimeout(resolve, 500));
 }, 120_000);
 
@@ -99,6 +141,10 @@ interface Delivery {
 
 const rideUpdate = (rideId: () => string, also: (message: Received) => boolean = () => true) => (message: Received) =>
   message.type === 'ride_update' && message.rideId === rideId() && also(message);
+const rideMessage = (text: string) => (message: Received) =>
+  message.type === 'ride_message' && (message.message as { text?: string } | null)?.text === text;
+const paymentOfRide = (status: string, also: (message: Received) => boolean = () => true) => (message: Received) =>
+  message.type === 'payment_update' && message.rideId === ids.ride && message.status === status && also(message);
 const bidMessage = (type: string, bidId: () => string) => (message: Received) => message.type === type && message.bidId === bidId();
 
 /** Who hears what. Every other member must never receive it. */
@@ -108,12 +154,23 @@ const deliveries: Delivery[] = [
   { what: "the notice that A's PIN was issued", matches: rideUpdate(() => ids.ride, (m) => m.pinIssued === true), receivers: ['A'] },
   { what: "A's ride offered to drivers (new_ride)", matches: (m) => m.type === 'new_ride' && m.rideId === ids.ride, receivers: ['X', 'Y'] },
   { what: "X's position while driving A", matches: (m) => m.type === 'location_update' && m.rideId === ids.ride, receivers: ['A'] },
+  // X too: X's trip screen follows the ride (joined with its rideId).
+  { what: "X's position on A's bidding ride while the admin handles its incident", matches: (m) => m.type === 'location_update' && m.rideId === ids.biddingRide, receivers: ['A', 'X', 'admin'] },
   { what: "updates on B's ride", matches: rideUpdate(() => ids.othersRide), receivers: ['B'] },
   { what: "Y's bid on A's bidding ride", matches: bidMessage('new_bid', () => ids.yBid), receivers: ['A', 'Y'] },
   { what: "X's bid on A's bidding ride", matches: bidMessage('new_bid', () => ids.xBid), receivers: ['A', 'X'] },
   { what: "Y's bid being rejected", matches: bidMessage('bid_update', () => ids.yBid), receivers: ['A', 'Y'] },
   { what: "X's bid being accepted", matches: bidMessage('bid_update', () => ids.xBid), receivers: ['A', 'X'] },
   { what: "updates on A's bidding ride once X has it", matches: rideUpdate(() => ids.biddingRide, (m) => m.status !== 'pending'), receivers: ['A', 'X'] },
+  { what: "A's message to X, before anyone handles an incident on the ride", matches: rideMessage('I am at the gate'), receivers: ['A', 'X'] },
+  { what: "the incident A's SOS raised (incident_alert)", matches: (m) => m.type === 'incident_alert' && m.rideId === ids.biddingRide, receivers: ['admin'] },
+  { what: "X's message once the admin handles the incident", matches: rideMessage('Coming round to the gate'), receivers: ['A', 'X', 'admin'] },
+  { what: 'the recording asked for on the ride (recording_update)', matches: (m) => m.type === 'recording_update' && m.rideId === ids.biddingRide, receivers: ['A', 'X', 'admin'] },
+  { what: "A's ride's payment asked of A's MTN wallet (payment_update requested)", matches: paymentOfRide('requested', (m) => m.method === 'mtn_money' && m.attempt === 1), receivers: ['A', 'X'] },
+  { what: 'the MoMo request awaiting approval on the phone (payment_update awaitingApproval)', matches: paymentOfRide('awaitingApproval'), receivers: ['A', 'X'] },
+  { what: 'the MoMo request declined (payment_update failed, declined)', matches: paymentOfRide('failed', (m) => m.failureReason === 'declined' && m.event === 'PaymentFailed'), receivers: ['A', 'X'] },
+  { what: 'A choosing cash instead (payment_update requested, cash)', matches: paymentOfRide('requested', (m) => m.method === 'cash' && m.attempt === 2), receivers: ['A', 'X'] },
+  { what: 'X confirming the cash (payment_update succeeded)', matches: paymentOfRide('succeeded', (m) => m.event === 'CashCollected'), receivers: ['A', 'X'] },
 ];
 
 for (const { what, matches, receivers } of deliveries) {
@@ -147,6 +204,21 @@ describe("a passenger never receives another's ride", () => {
     const mentions = (member: Member, rideIds: string[]) => framesOf(member).filter((frame) => rideIds.some((rideId) => frame.includes(rideId)));
     expect(mentions('B', [ids.ride, ids.biddingRide])).toEqual([]);
     expect(mentions('A', [ids.othersRide])).toEqual([]);
+  });
+});
+
+describe("nobody but A's ride's rider and driver hears of its payment", () => {
+  it.each(members.filter((member) => member !== 'A' && member !== 'X'))('%s: no payment_update frame at all', (member) => {
+    expect(framesOf(member).length).toBeGreaterThan(0);
+    expect(messagesOf(member).filter((message) => message.type === 'payment_update')).toEqual([]);
+  });
+
+  it('A and X hear each step in order, and no frame carries the number A was asked on', () => {
+    for (const member of ['A', 'X'] as const) {
+      const steps = firstSocketOf(member).ofType('payment_update', ids.ride).map((message) => `${message.status}:${message.method}`);
+      expect(steps).toEqual(['requested:mtn_money', 'awaitingApproval:mtn_money', 'failed:mtn_money', 'requested:cash', 'succeeded:cash']);
+      expect(framesOf(member).filter((frame) => withoutIdsAndInstants(frame).includes(A_WALLET.slice(3)))).toEqual([]);
+    }
   });
 });
 

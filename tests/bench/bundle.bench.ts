@@ -6,7 +6,7 @@
  * manifest: the first page is the entry chunk and everything it imports statically, plus the
  * home route's own chunk (routes are split off, but "/" needs its chunk before it can paint), plus
  * the largest language chunk (a phone set to any language but English loads one: its common part;
- * the route sections — sign-in, booking, tracking, driver, support — load with their routes). The
+ * the route sections — sign-in, booking, tracking, driver, support, safety — load with their routes). The
  * map (OpenLayers), the route sections and the admin portal must not be among them: when it builds,
  * the bench lists the modules each chunk holds and names any admin or route-section module that
  * reached the first page (with `--no-build` it can only see whole chunks). Exits non-zero when the
@@ -58,7 +58,7 @@ async function buildWebApp(): Promise<ChunkModules> {
 
 /** Code that only the admin portal runs, or only the routes that show a route section. */
 const ADMIN_SOURCE = /web\/src\/(admin\/|routes\/admin[^?]*\?tsr-split)|node_modules\/chart\.js\//;
-const ROUTE_SECTION_SOURCE = /web\/src\/i18n\/locales\/(auth|booking|tracking|driver|support)\.\w+\.ts$/;
+const ROUTE_SECTION_SOURCE = /web\/src\/i18n\/locales\/(auth|booking|tracking|driver|support|safety)\.\w+\.ts$/;
 /** Chunks seen without their modules (`--no-build`): the manifest names a chunk after its source. */
 const ADMIN_CHUNK = /^(src\/admin\/|src\/routes\/admin|_admin)/;
 

@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import { createKysely } from '../../platform/database/connect.js';
 import type { EventStore } from '../../platform/eventStore/port.js';
-import { migrateProjections, rebuildProjection } from '../../projections/runner/index.js';
+import { projections } from '../../projections/registry.js';
+import { migrateProjections, rebuildProjection, rebuildProjections } from '../../projections/runner/index.js';
 import { streamCatalogueProjection } from '../../projections/streamCatalogue/index.js';
 
 /**
@@ -15,4 +16,14 @@ export async function benchProjection(pool: pg.Pool, store: EventStore, expected
     throw new Error(`the projection applied ${result.eventsReplayed} events, expected at least ${expected}`);
   }
   return { events: result.eventsReplayed, seconds: result.seconds };
+}
+
+/**
+ * (e) every projection of the registry rebuilt on ONE replay of `$all`, as `npm run
+ * projections:rebuild` does with no name: events/s counts the events read from `$all`.
+ */
+export async function benchFullRebuild(pool: pg.Pool, store: EventStore) {
+  await migrateProjections(createKysely(pool), projections);
+  const result = await rebuildProjections({ pool, store, projections });
+  return { events: result.eventsRead, seconds: result.seconds, projections: result.projections.length };
 }

@@ -31,7 +31,7 @@ beforeAll(async () => {
  * the ride stream's expected revision lets exactly one append land.
  */
 describe(`${DRIVERS} drivers accept one fixed-price ride at once (${ROUNDS} rounds)`, () => {
-  it('exactly one is assigned; every other hears not_allowed_in_state; no loser stays reserved', { timeout: 180_000 }, async () => {
+  it('exactly one is assigned; every other hears not_allowed_in_state; no loser stays reserved', { timeout: 420_000 }, async () => {
     const rider = passenger('race-rider');
     let compensated = 0;
     let racing = 0;

@@ -7,6 +7,7 @@ import {
   StreamDeletedError,
   WrongExpectedVersionError,
   comparePositions,
+  type AllFilter,
   type AllSubscriptionMessage,
   type EventStore,
   type EventToAppend,
@@ -240,6 +241,19 @@ export function describeEventStoreContract(
         expect(types(page)).toEqual([`${prefix}One`, `${prefix}Two`]);
         expect(comparePositions(page.at(-1)!.position, position)).toBe(0);
       });
+
+      it('filters by a union of stream-name and event-type prefixes (anyOf), scanning past what it leaves out', async () => {
+        const tag = randomUUID().slice(0, 8).replace(/-/g, '');
+        const ours = stream(`union${tag}`);
+        await store.appendToStream(ours, [event('Plain')]);
+        const { position } = await store.appendToStream(stream(), [event(`Typed${tag}`), event('Unrelated')]);
+        const filter = { anyOf: [{ streamNamePrefixes: [`union${tag}`] }, { eventTypePrefixes: [`Typed${tag}`] }] };
+        const events = await readAllAfter(store, filter);
+        expect(types(events)).toEqual(['Plain', `Typed${tag}`]);
+        const tail = await store.readAll({ fromPosition: events.at(-1)!.position, maxCount: 1000, filter });
+        expect(tail.events).toEqual([]);
+        expect(comparePositions(tail.nextPosition, position)).toBeGreaterThanOrEqual(0);
+      });
     });
 
     describe('subscribing to $all', () => {
@@ -371,7 +385,7 @@ export function describeEventStoreContract(
   });
 }
 
-async function readAllAfter(store: EventStore, filter: { eventTypePrefixes: string[] }) {
+async function readAllAfter(store: EventStore, filter: AllFilter) {
   const events: RecordedEvent[] = [];
   let position = START;
   for (;;) {

@@ -10,7 +10,8 @@ import { call, eventually, overflowingInMain, rideRequest, signInAdmin, type Par
  * The analytics page after a real ride was completed and another cancelled through the API: its
  * figures move (the read models are fed by the same events), the charts, the tables behind them and
  * the demand map show it, the cancellation appears under its reason's label in the page's language,
- * and a dataset's CSV holds the header and the ride's row. Checked at 360 px with axe-core.
+ * and a dataset's CSV holds the header and the ride's row. The driver confirms the ride's cash, and
+ * the payments settled (the money taken) count it per day and under Cash. Checked at 360 px with axe-core.
  */
 let browser: Browser;
 let admin: Party;
@@ -23,28 +24,35 @@ type Report = {
   ridesPerDay: Array<{ completed: number; requested: number }>;
   revenue: Array<{ revenueNgwee: number }>;
   cancellations: Array<{ reasonCode: string; count: number }>;
+  payments: Array<{ day: string; method: string; paidRides: number; revenueNgwee: number; commissionNgwee: number; driverEarningsNgwee: number }>;
 };
 const completedIn = (report: Report) => report.ridesPerDay.reduce((total, line) => total + line.completed, 0);
 const waitedTooLongIn = (report: Report) => report.cancellations.filter((line) => line.reasonCode === 'wait_too_long').reduce((total, line) => total + line.count, 0);
+const paidIn = (report: Report) => report.payments.filter((line) => line.day === today).reduce((total, line) => total + line.paidRides, 0);
+/** A sum of ngwee as the tables show kwacha in English: 1,234.50. */
+const kwacha = (ngwee: number) => (ngwee / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** What the rider's screen sends when "The wait is too long" is chosen in Swahili. */
 const swahiliReason = 'Kusubiri ni kwa muda mrefu mno';
 
 let completedBefore: number;
 let waitedTooLongBefore: number;
+let paidBefore: number;
 let report: Report;
 beforeAll(async () => {
   browser = await launchBrowser();
   const adminContext = await browser.newContext({ viewport: PHONE, locale: 'en-GB', acceptDownloads: true });
   admin = await signInAdmin(adminContext);
   const before: Report = await call(admin, 'GET', `/api/admin/analytics?${slice}`);
-  [completedBefore, waitedTooLongBefore] = [completedIn(before), waitedTooLongIn(before)];
+  [completedBefore, waitedTooLongBefore, paidBefore] = [completedIn(before), waitedTooLongIn(before), paidIn(before)];
   ride = await completedRide(browser, admin, 'BAN 4417');
+  // The driver confirms the cash (the ride's payment is asked for a moment after it completes).
+  await eventually(() => ride.driver.api.fetch(`${baseUrl()}/api/rides/${ride.rideId}/payment/cash-collected`, { method: 'POST', data: {} }), (answer) => answer.ok());
   const cancelled = await call(ride.rider, 'POST', '/api/rides', rideRequest('car'));
   await call(ride.rider, 'POST', `/api/rides/${cancelled.id}/cancel`, { reasonCode: 'wait_too_long', reason: swahiliReason });
   // The analytics read models catch up with the rides' events a moment later.
   report = await eventually(
     () => call(admin, 'GET', `/api/admin/analytics?${slice}`),
-    (answer: Report) => completedIn(answer) > completedBefore && waitedTooLongIn(answer) > waitedTooLongBefore,
+    (answer: Report) => completedIn(answer) > completedBefore && waitedTooLongIn(answer) > waitedTooLongBefore && paidIn(answer) > paidBefore,
   );
   page = await adminContext.newPage();
 });
@@ -97,6 +105,43 @@ describe('the analytics page', () => {
     await screenshot(page, 'admin-analytics-phone');
   });
 
+  it('shows the money taken: payments settled today in all, and split by method, whatever the city filter', async () => {
+    const section = page.getByTestId('insight-payments');
+    await section.getByRole('heading', { level: 2, name: 'Payments settled per day' }).waitFor();
+    await section.locator('canvas[role="img"]').waitFor();
+    // Filtered to Kitwe and cars, the section says it counts every city and vehicle.
+    await section.getByText('Payments are not recorded by city or vehicle type', { exact: false }).waitFor();
+    const todays = report.payments.filter((line) => line.day === today);
+    const total = (pick: (line: Report['payments'][number]) => number) => todays.reduce((sum, line) => sum + pick(line), 0);
+    expect(total((line) => line.paidRides)).toBeGreaterThan(paidBefore);
+    // The per-day table (for screen readers until shown): today's rides paid, money taken, commission and drivers' share.
+    const todayRow = section.locator('#insight-payments-table').getByRole('row').filter({ has: page.locator(`time[datetime="${today}"]`) });
+    expect(await todayRow.locator('td').allTextContents()).toEqual([
+      String(total((line) => line.paidRides)),
+      kwacha(total((line) => line.revenueNgwee)),
+      kwacha(total((line) => line.commissionNgwee)),
+      kwacha(total((line) => line.driverEarningsNgwee)),
+    ]);
+    expect(total((line) => line.revenueNgwee)).toBeGreaterThan(0);
+    // By method: the ride was paid in cash; the commission is what the drivers owe the platform.
+    const cash = todays.find((line) => line.method === 'cash')!;
+    expect(cash.paidRides).toBeGreaterThan(0);
+    const cashRow = section.getByTestId('payments-by-method').getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Cash', exact: true }) });
+    expect(await cashRow.locator('td').allTextContents()).toEqual([
+      String(cash.paidRides),
+      kwacha(cash.revenueNgwee),
+      kwacha(cash.commissionNgwee),
+      kwacha(cash.driverEarningsNgwee),
+      kwacha(0),
+      kwacha(cash.commissionNgwee),
+    ]);
+    await section.getByRole('region', { name: 'By payment method, over the period' }).waitFor();
+    await section.scrollIntoViewIfNeeded();
+    expect(await overflowingInMain(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-analytics-payments-phone');
+  });
+
   it('names a cancellation by its reason in the page’s language, not in the words the rider’s screen sent', async () => {
     const waitedTooLong = page.getByTestId('insight-cancellations').getByRole('row').filter({ hasText: 'The wait is too long' });
     expect(await waitedTooLong.count()).toBeGreaterThan(0);
@@ -122,5 +167,14 @@ describe('the analytics page', () => {
     const revenue = (await readFile((await revenueDownload.path())!, 'utf8')).trimEnd().split('\r\n');
     expect(revenue[0]).toBe('day,completedRides,revenueNgwee,driverEarningsNgwee,commissionNgwee');
     expect(revenue.find((row) => row.startsWith(`${today},`))?.split(',')[2]).toBe(String(report.revenue.reduce((total, line) => total + line.revenueNgwee, 0)));
+
+    // Payments settled: every city (the file is named after the days alone), a row per day and method.
+    const [paymentsDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-payments').click()]);
+    expect(paymentsDownload.suggestedFilename()).toMatch(new RegExp(`payments-${today}-(to-)?${today}\\.csv$`));
+    const payments = (await readFile((await paymentsDownload.path())!, 'utf8')).trimEnd().split('\r\n');
+    expect(payments[0]).toBe('day,method,paidRides,revenueNgwee,commissionNgwee,driverEarningsNgwee,owedToDriversNgwee,owedByDriversNgwee,driversPaid');
+    const cashToday = report.payments.find((line) => line.day === today && line.method === 'cash')!;
+    const [, , paidRides, revenueNgwee, commissionNgwee, , owedToDrivers, owedByDrivers] = payments.find((row) => row.startsWith(`${today},cash,`))!.split(',');
+    expect([paidRides, revenueNgwee, commissionNgwee, owedToDrivers, owedByDrivers].map(Number)).toEqual([cashToday.paidRides, cashToday.revenueNgwee, cashToday.commissionNgwee, 0, cashToday.commissionNgwee]);
   });
 });

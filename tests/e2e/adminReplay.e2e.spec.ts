@@ -58,6 +58,12 @@ describe('a ride’s audit trail, replayed', () => {
     const issued = items.filter({ has: page.locator('code', { hasText: /^PinIssued$/ }) });
     expect(await issued.locator('pre').innerText()).toContain('"pin": "••••"');
 
+    // The route the fare was priced on, on a map, with what it was priced on.
+    const route = page.getByTestId('replay-route');
+    await route.getByRole('region', { name: 'Map of the route the fare was priced on' }).waitFor();
+    await route.locator('.ol-viewport').waitFor();
+    expect(await route.getByTestId('route-basis').innerText()).toMatch(/^(Priced along the roads|No known road connects)/);
+
     // Opened at the ride as it stands now.
     expect(await text('replay-machine-state')).toBe('completed');
     expect(await seriousViolations(page)).toEqual([]);

@@ -159,7 +159,7 @@ describe('axe-core finds no serious or critical violations', () => {
       await expectAccessibleAndNarrow(page);
       await page.close();
 
-      await checkSignedIn(driver.context, `/track/${fixedRideId}`, (trackPage) => trackPage.getByTestId('status-banner').filter({ hasText: /Driver is on the way/ }).waitFor({ timeout: 15_000 }));
+      await checkSignedIn(driver.context, `/track/${fixedRideId}`, (trackPage) => trackPage.getByTestId('status-banner').filter({ hasText: /^Head to the pickup/ }).waitFor({ timeout: 15_000 }));
       await checkSignedIn(rider.context, `/track/${fixedRideId}`, (trackPage) => trackPage.getByTestId('driver-card').waitFor({ timeout: 15_000 }));
     });
   });

@@ -119,7 +119,7 @@ describe('bidding', () => {
     // Mutale has the ride in hand, at the agreed fare.
     await mutale.page.getByTestId('toast').filter({ hasText: 'Your bid was accepted. Head to the pickup.' }).waitFor({ timeout: 15_000 });
     const active = mutale.page.getByTestId('active-ride');
-    await active.getByTestId('status-banner').filter({ hasText: /^Driver is on the way • ETA \d+ min$/ }).waitFor({ timeout: 15_000 });
+    await active.getByTestId('status-banner').filter({ hasText: /^Head to the pickup • ETA \d+ min$/ }).waitFor({ timeout: 15_000 });
     await active.getByRole('button', { name: 'I have arrived' }).waitFor();
     expect(await seriousViolations(mutale.page)).toEqual([]);
 

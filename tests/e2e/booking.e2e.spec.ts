@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../api/demo/roster.js';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../tools/demo/roster.js';
 import { seriousViolations } from './support/axe.js';
 import { baseUrl, contentOverflow, DESKTOP, openPage, PHONE, useBrowser, visit } from './support/browser.js';
 import { signInNewPassenger } from './support/passenger.js';
@@ -89,9 +89,13 @@ describe('booking', () => {
     const total = page.getByTestId('fare-total');
     await total.waitFor();
     await expect(total.textContent()).resolves.toMatch(/ZMW \d+\.\d/);
+    // The rider asks for their trusted contacts to be texted when the trip starts.
+    await page.getByRole('switch', { name: 'Text my trusted contacts a link to follow the trip when it starts' }).check();
     await page.getByRole('button', { name: 'Book now' }).click();
     await page.waitForURL(/\/track\/[^/]+$/);
     const rideId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    const share = await page.evaluate((id) => fetch(`/api/rides/${id}/share`).then((response) => response.json()), rideId);
+    expect(share).toMatchObject({ notifyAtTripStart: true });
     type MyRides = { rides: Array<{ id: string; pricingMethod: string; pickupLocation: { address: string } }> };
     await expect
       .poll(async () => ((await page.evaluate(() => fetch('/api/rides/mine').then((response) => response.json()))) as MyRides).rides.find((ride) => ride.id === rideId))

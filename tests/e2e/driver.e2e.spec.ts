@@ -107,9 +107,9 @@ describe('the driver dashboard', () => {
     await call(rider, 'PATCH', `/api/bids/${bids[0].id}`, { status: 'accepted' });
     await page.getByText('Your bid was accepted. Head to the pickup.').waitFor({ timeout: 15_000 });
     const active = page.getByTestId('active-ride');
-    await active.getByTestId('status-banner').filter({ hasText: /^Driver is on the way • ETA \d+ min$/ }).waitFor();
+    await active.getByTestId('status-banner').filter({ hasText: /^Head to the pickup • ETA \d+ min$/ }).waitFor();
     await active.getByRole('button', { name: 'I have arrived' }).click();
-    await active.getByTestId('status-banner').filter({ hasText: 'Driver has arrived at pickup location' }).waitFor();
+    await active.getByTestId('status-banner').filter({ hasText: 'You are at the pickup: ask the rider for their PIN' }).waitFor();
 
     // Five wrong PINs lock the start; the rider's reissue unlocks it with a new PIN.
     const firstPin: string = (await eventually(() => call(rider, 'GET', `/api/rides/${ride.id}`), (answer) => answer.pin?.status === 'issued')).pin.code;
@@ -133,13 +133,16 @@ describe('the driver dashboard', () => {
 
     await active.getByRole('button', { name: 'Complete trip' }).click();
     await active.getByTestId('status-banner').filter({ hasText: 'Trip completed successfully' }).waitFor();
+    // Paid in cash: the driver confirms it, and the fare counts in their earnings from then on.
+    await active.getByTestId('driver-cash-actions').getByRole('button', { name: 'Cash collected' }).click();
+    await eventually(() => call(driver, 'GET', `/api/rides/${ride.id}/payment`), (answer) => answer.payment?.status === 'succeeded');
     await active.locator('label.stars__star').nth(2).click();
     await active.getByRole('button', { name: 'Send rating' }).click();
     await active.waitFor({ state: 'detached' });
     const ratedByDriver = await eventually(() => call(driver, 'GET', `/api/rides/${ride.id}`), (answer) => answer.ratings.byDriver !== null);
     expect(ratedByDriver.ratings.byDriver).toEqual({ stars: 3, comment: null });
 
-    // Real figures: the trip's fare less the 12 % commission, on today's and this week's cards.
+    // Real figures: the fare paid less the 12 % commission, on today's and this week's cards.
     const earnings = await eventually(
       () => call(driver, 'GET', `/api/drivers/${driver.userId}/earnings`),
       (answer) => answer.summary.today.rides === 1,

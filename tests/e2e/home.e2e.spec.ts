@@ -1,7 +1,7 @@
 import { signInNewPassenger } from './support/passenger.js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
+import { baseUrl, DESKTOP, horizontalOverflow, launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,6 +33,32 @@ describe('the home page', () => {
     }
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'home-1280x800');
+    await context.close();
+  });
+
+  it('calls available only the payment methods the server collects', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    const catalogue = await (await context.request.get(`${baseUrl()}/api/catalogue/payment-methods`)).json();
+    const offered: string[] = catalogue.paymentMethods.filter((method: { isAvailable: boolean }) => method.isAvailable).map((method: { id: string }) => method.id);
+    // The e2e server runs the sandbox provider: the wallets and cash, no card, no bank transfer.
+    expect(offered).toContain('cash');
+    expect(offered).not.toContain('debit_card');
+    await visit(page, '/');
+    await page.getByTestId('payment-options').and(page.locator('[aria-busy="false"]')).waitFor();
+    const marked = await page.getByTestId('payment-options').locator('li').evaluateAll((items) =>
+      items.filter((item) => item.querySelector('.badge')).map((item) => item.getAttribute('data-testid')!.replace('payment-option-', '')),
+    );
+    expect(marked.sort()).toEqual([...offered].sort());
+    expect(await page.getByTestId('payment-option-debit_card').getByText('Available').count()).toBe(0);
+
+    // A platform whose providers are all off collects cash alone, and the page says so.
+    await page.route('**/api/catalogue/payment-methods', async (route) =>
+      route.fulfill({ json: { ...catalogue, paymentMethods: catalogue.paymentMethods.map((method: { id: string }) => ({ ...method, isAvailable: method.id === 'cash' })) } }),
+    );
+    await visit(page, '/');
+    await page.getByTestId('payment-options').and(page.locator('[aria-busy="false"]')).waitFor();
+    expect(await page.getByTestId('payment-options').getByText('Available').count()).toBe(1);
+    await page.getByTestId('payment-option-cash').getByText('Available').waitFor();
     await context.close();
   });
 

@@ -4,7 +4,8 @@ import { bem } from '../../web/src/i18n/locales/bem.js';
 import { en } from '../../web/src/i18n/locales/en.js';
 import { fr } from '../../web/src/i18n/locales/fr.js';
 import { nya } from '../../web/src/i18n/locales/nya.js';
-import { DESKTOP, launchBrowser, openPage, visit } from './support/browser.js';
+import { baseUrl, DESKTOP, launchBrowser, openPage, PHONE, visit } from './support/browser.js';
+import { rawKeysSeen, watchForRawKeys } from './support/rawKeys.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,6 +22,21 @@ const switchTo = async (page: import('playwright-core').Page, nativeName: string
 };
 
 describe('languages', () => {
+  it('says "Checking login…", never a translation key, while a signed-in screen’s sign-in texts are still on their way', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await watchForRawKeys(context);
+    // The sign-in texts arrive late, as on a slow connection: the signed-in layout shows its pending screen meanwhile.
+    await context.route(/\/assets\/auth\.en-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/payments`);
+    await page.getByRole('status').getByText(en.app.checkingSignIn).waitFor();
+    await page.locator('main').getByRole('heading', { name: en.auth.protected.authRequired }).waitFor();
+    expect(await rawKeysSeen(page)).toEqual([]);
+  });
+
+
   it('switches to Nyanja: translated screens, a toast, <html lang>, and it is remembered', async () => {
     const { page, context } = await openPage(browser, DESKTOP);
     await visit(page, '/');
@@ -81,7 +97,7 @@ describe('languages', () => {
   });
 
   it('shows a route in English when its texts cannot be fetched in the language on screen, never the raw keys', async () => {
-    const { page, context } = await openPage(browser, DESKTOP, 'fr-FR');
+    const { page, context } = await openPage(browser, DESKTOP, 'fr-FR', { serviceWorkers: 'block' });
     await page.route(/\/assets\/auth\.fr-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     await visit(page, '/auth');
     await expect(page.locator('h1').first().textContent()).resolves.toBe(en.auth.page.title);

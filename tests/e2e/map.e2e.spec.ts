@@ -1,7 +1,7 @@
 import { signInNewPassenger } from './support/passenger.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
+import { baseUrl, launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,6 +56,15 @@ describe('the map', () => {
       (window as unknown as { __TIYENDE_CONFIG__: object }).__TIYENDE_CONFIG__ = { tileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png', tileAttribution: '© Example tiles' };
     });
     await page.route('https://tiles.example.test/**', (route) => route.fulfill({ status: 404 }));
+    // The server configured with TILE_URL names the tile server in the page's CSP (img-src,
+    // connect-src; api/plugins/security.int.spec.ts proves it); this server has none, so the page's
+    // policy is given the same addition here. Without it the policy would refuse every tile.
+    await page.route(`${baseUrl()}/ndola`, async (route) => {
+      const response = await route.fetch();
+      const csp = response.headers()['content-security-policy'] ?? '';
+      const withTiles = csp.replace(/img-src ([^;]*)/, 'img-src $1 https://tiles.example.test').replace(/connect-src ([^;]*)/, 'connect-src $1 https://tiles.example.test');
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': withTiles } });
+    });
     await visit(page, '/ndola');
     await page.locator('[data-testid="ol-map"] canvas').first().waitFor();
     await expect.poll(() => foreignRequests.filter((url) => url.startsWith('https://tiles.example.test/')).length).toBeGreaterThan(0);

@@ -16,19 +16,22 @@ const user = (userType: string, preferredLanguage = 'en') => ({
   fullName: 'Mwila Bwalya',
   phoneNumber: '+260977123456',
   userType,
+  roles: [userType],
   preferredLanguage,
   mfaEnabled: true,
   mfaMethod: 'totp',
 });
 
-/** The session as GET /api/auth/user would answer it (the accounts API's own tests cover the server side). */
+/** The session as GET /api/auth/session would answer it (the accounts API's own tests cover the server side). */
 async function signedInAs(page: Page, userType: string, preferredLanguage?: string) {
   const calls: string[] = [];
   let signedIn = true;
-  await page.route('**/api/auth/user', (route) =>
-    signedIn
-      ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(user(userType, preferredLanguage)) })
-      : route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Sign in first","code":"unauthorised"}' }),
+  await page.route('**/api/auth/session', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify(signedIn ? { state: 'signedIn', user: user(userType, preferredLanguage) } : { state: 'signedOut' }),
+    }),
   );
   await page.route('**/api/auth/logout', (route) => {
     calls.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
@@ -45,7 +48,7 @@ describe('the top navigation', () => {
     await visit(page, '/');
     await page.getByRole('button', { name: /mwila/ }).click();
     const items = await page.getByRole('menu').getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['Profile', 'Driver dashboard', 'Settings', 'Log out']);
+    expect(items).toEqual(['Profile', 'Driver dashboard', 'Book rides too', 'Settings', 'Log out']);
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
     expect(calls).toEqual(['POST /api/auth/logout']);
@@ -57,7 +60,7 @@ describe('the top navigation', () => {
     await signedInAs(page, 'passenger');
     await visit(page, '/');
     await page.getByRole('button', { name: /mwila/ }).click();
-    await expect(page.getByRole('menu').getByRole('menuitem').allTextContents()).resolves.toEqual(['Profile', 'Settings', 'Log out']);
+    await expect(page.getByRole('menu').getByRole('menuitem').allTextContents()).resolves.toEqual(['Profile', 'My rides', 'Drive with Tiyende', 'Settings', 'Log out']);
     await context.close();
   });
 
@@ -87,7 +90,7 @@ describe('the top navigation', () => {
   });
 
   it('says so when a language cannot be loaded, and stays in the language it had', async () => {
-    const { page, context } = await openPage(browser, DESKTOP);
+    const { page, context } = await openPage(browser, DESKTOP, 'en-GB', { serviceWorkers: 'block' });
     await visit(page, '/');
     await page.route(/\/assets\/common\.fr-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.getByRole('banner').locator('.language-switcher__button').first().click();

@@ -103,6 +103,10 @@ describe('ride tracking, live', () => {
     // Ratings, once each way.
     const rate = riderPage.getByTestId('rate-ride');
     await rate.locator('label.stars__star').nth(3).click();
+    // Drawn stars (Lucide's), not a ★ glyph a phone's font may lack; the chosen four filled.
+    expect(await rate.locator('svg.lucide-star').count()).toBe(5);
+    expect(await rate.locator('svg.lucide-star[fill="currentColor"]').count()).toBe(4);
+    expect(await rate.innerText()).not.toContain('★');
     await rate.getByLabel('Comment (optional)').fill('Safe and on time');
     await rate.getByRole('button', { name: 'Send rating' }).click();
     await rate.waitFor({ state: 'detached' });
@@ -137,6 +141,22 @@ describe('ride tracking, live', () => {
     await eventually(async () => new URL(page.url()).pathname, (path) => path === '/support');
   });
 
+  it("answers a malformed ride id with 'Ride Not Found' at the route: no ride request is ever sent for it", async () => {
+    const context = await newContext();
+    await signUp(context, 'passenger', 'Mutale Bwalya');
+    const page = await context.newPage();
+    const rideRequests: string[] = [];
+    page.on('request', (request) => {
+      // The shell's active-ride bar lists the rider's own rides (/api/rides/mine) on every screen; no request may name this ride.
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/rides/') && pathname !== '/api/rides/mine') rideRequests.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/track/${encodeURIComponent('not a ride id!')}`);
+    await page.getByRole('heading', { level: 1, name: 'Ride Not Found' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(rideRequests).toEqual([]);
+  });
+
   it('lets the rider cancel before the trip starts, with a reason, after confirming — and raise an emergency', async () => {
     const context = await newContext(places.freedomPark);
     const rider = await signUp(context, 'passenger', 'Kondwani Sakala');
@@ -146,6 +166,7 @@ describe('ride tracking, live', () => {
     await expectBanner(page, /^Looking for a driver\.\.\.$/);
 
     await page.getByRole('button', { name: 'Emergency' }).click();
+    await page.getByTestId('sos-confirm').getByRole('button', { name: 'Yes, send SOS' }).click();
     await page.getByTestId('emergency-active').filter({ hasText: 'EMERGENCY ACTIVE' }).waitFor();
     for (const number of ['991', '933']) expect(await page.locator(`a[href="tel:${number}"]`).count()).toBeGreaterThan(0);
 
@@ -163,5 +184,17 @@ describe('ride tracking, live', () => {
     const cancelled = await eventually(() => call(rider, 'GET', `/api/rides/${ride.id}`), (answer) => answer.cancellation !== null);
     expect(cancelled.cancellation).toMatchObject({ by: 'rider', reason: 'I booked by mistake' });
     expect(cancelled.emergencyActive).toBe(true);
+
+    // The safety team closes the incident the SOS opened (the browser files share one server: an
+    // incident left waiting would put its banner on every admin page after this one).
+    const admin = await signInAdmin(await newContext());
+    const waiting = await eventually(
+      () => call(admin, 'GET', '/api/admin/incidents?state=open'),
+      (list) => list.incidents.some((incident: { rideId: string }) => incident.rideId === ride.id),
+    );
+    const { incidentId, status, causes } = waiting.incidents.find((incident: { rideId: string }) => incident.rideId === ride.id);
+    expect({ status, cause: causes[0] }).toMatchObject({ status: 'raised', cause: { kind: 'sos', party: 'rider' } });
+    await call(admin, 'POST', `/api/admin/incidents/${incidentId}/acknowledge`, {});
+    await call(admin, 'POST', `/api/admin/incidents/${incidentId}/resolve`, { outcome: 'false_alarm', note: 'Raised in the tracking test' });
   });
 });

@@ -16,6 +16,7 @@ export default defineConfig({
       : ['default'],
     include: ['tests/e2e/**/*.e2e.spec.ts'],
     globalSetup: ['tests/e2e/support/globalSetup.ts'],
+    setupFiles: ['tests/e2e/support/cspWatch.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

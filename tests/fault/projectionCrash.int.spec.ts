@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../api/simulate/random.js';
+import { seededRandom } from '../../tools/simulate/random.js';
 import { projections } from '../../projections/registry.js';
 import { readModelRows } from '../../projections/runner/readModelRows.js';
 import { rebuildProjection } from '../../projections/runner/rebuild.js';
@@ -34,7 +34,7 @@ describe('a projection killed during replay', () => {
     await bed?.dispose();
   });
 
-  it(`ends identical to a clean rebuild after ${KILLS} SIGKILLs`, { timeout: 120_000 }, async () => {
+  it(`ends identical to a clean rebuild after ${KILLS} SIGKILLs`, { timeout: 300_000 }, async () => {
     // Seeded: the same seed replays the same kill schedule.
     const random = seededRandom(SEED).next;
     const processedAtKill: number[] = [];

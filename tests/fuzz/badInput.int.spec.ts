@@ -43,7 +43,12 @@ afterAll(async () => {
 
 /** The first caller the table lets do it; else the first the guard lets through (the handler then refuses). */
 function callerFor(row: RouteRow): Role {
-  return roles.find((role) => isSuccess(row.expect[role]) || row.expect[role] === 501) ?? roles.find((role) => ![401, 403].includes(row.expect[role] as number))!;
+  // Provider callbacks have no session guard (each adapter authenticates its own): a visitor reaches them.
+  return (
+    roles.find((role) => isSuccess(row.expect[role]) || row.expect[role] === 501) ??
+    roles.find((role) => ![401, 403].includes(row.expect[role] as number)) ??
+    'anon'
+  );
 }
 
 it('every string and list a request may carry has an upper bound', () => {

@@ -27,7 +27,7 @@ it('takes a rider from booking to a rated ride with a verified driver, the PIN s
     return answer;
   };
 
-  const booked = await call(bed, rider, 'POST', '/api/rides', rideRequest());
+  const booked = await call(bed, rider, 'POST', '/api/rides', rideRequest({ paymentMethod: 'cash' }));
   expect(booked.status).toBe(201);
   const rideId: string = booked.body.id;
   const fare = booked.body.quote.totalNgwee;
@@ -66,6 +66,10 @@ it('takes a rider from booking to a rated ride with a verified driver, the PIN s
 
   expect(seen).toEqual(['pending', 'accepted', 'arrived', 'in_progress', 'completed']);
 
+  await settled(bed);
+  // Paid in cash: the driver confirms it, and only then does the fare count in their earnings.
+  expect((await driver.call('GET', `/api/drivers/${driverId}/earnings`)).body.summary.today.rides).toBe(0);
+  expect((await driver.call('POST', `/api/rides/${rideId}/payment/cash-collected`, {})).status).toBe(200);
   await settled(bed);
   const earnings = await driver.call('GET', `/api/drivers/${driverId}/earnings`);
   expect(earnings.status).toBe(200);

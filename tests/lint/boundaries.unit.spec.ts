@@ -23,12 +23,13 @@ import { z } from 'zod';
 import { ngwee } from '../shared/money.js';
 export const fare = z.number().int().parse(ngwee(12));
 export const rideMachine = setup({}).createMachine({});`,
-  // Specs sit beside the code and may use test tooling and node builtins.
+  // Specs sit beside the code and may use test tooling, node builtins and the fixtures in tests/.
   'domain/ride/machine.unit.spec.ts': `import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { it } from 'vitest';
+import { adminUrl } from '../../tests/support/helpers.js';
 import { rideMachine } from './machine.js';
-it('folds', () => fc.assert(fc.property(fc.nat(), () => Boolean(rideMachine && readFileSync))));`,
+it('folds', () => fc.assert(fc.property(fc.nat(), () => Boolean(rideMachine && readFileSync && adminUrl))));`,
   'platform/eventStore/store.ts': `import pg from 'pg';
 import { ngwee } from '../../domain/shared/money.js';
 export const pool = new pg.Pool();
@@ -36,9 +37,34 @@ export const minimumFare = ngwee(12);`,
   'commands/ride/requestRide.ts': `import { rideMachine } from '../../domain/ride/machine.js';
 import { pool } from '../../platform/eventStore/store.js';
 export const requestRide = () => [rideMachine, pool];`,
+  'commands/ride/index.ts': `export { requestRide } from './requestRide.js';`,
+  // Live delivery consumes events: domain, platform, the accounts face and the stream loaders of commands.
+  'live/hub.ts': `import { findUser } from '../accounts/index.js';
+import { requestRide } from '../commands/ride/index.js';
+import { rideMachine } from '../domain/ride/machine.js';
+import { pool } from '../platform/eventStore/store.js';
+export const hub = () => [findUser, requestRide, rideMachine, pool];`,
+  'live/index.ts': `export { hub } from './hub.js';`,
+  // Tools use modules through their faces (an index.ts), like any outsider.
+  'tools/demo/seed.ts': `import { findUser } from '../../accounts/index.js';
+import { requestRide } from '../../commands/ride/index.js';
+import { fare } from '../../domain/ride/machine.js';
+export const seed = () => [findUser, requestRide, fare];`,
+  'tools/demo/index.ts': `export { seed } from './seed.js';`,
+  'tools/simulate/cli.ts': `import { seed } from '../demo/index.js';
+export const simulate = () => seed;`,
   'projections/rides/pendingRides.ts': `import { fare } from '../../domain/ride/machine.js';
 import { pool } from '../../platform/eventStore/store.js';
 export const pendingRides = () => [fare, pool];`,
+  'accounts/users.ts': `import type { Kysely } from 'kysely';
+import { ngwee } from '../domain/shared/money.js';
+import { pool } from '../platform/eventStore/store.js';
+export const findUser = (db: Kysely<{ users: { id: string } }>) => [db, ngwee, pool];`,
+  'accounts/index.ts': `export { findUser } from './users.js';`,
+  'product/supportMessages.ts': `import type { Kysely } from 'kysely';
+import { ngwee } from '../domain/shared/money.js';
+export const inbox = (db: Kysely<{ support_messages: { id: string } }>) => [db, ngwee];`,
+  'product/index.ts': `export { inbox } from './supportMessages.js';`,
   // A type-only import of a devDependency is erased before production runs it.
   'api/arbitraries.ts': `import type { Arbitrary } from 'fast-check';
 export type FareArbitrary = Arbitrary<number>;`,
@@ -46,11 +72,30 @@ export type FareArbitrary = Arbitrary<number>;`,
 import { requestRide } from '../commands/ride/requestRide.js';
 import { pendingRides } from '../projections/rides/pendingRides.js';
 import { pool } from '../platform/eventStore/store.js';
+import { findUser } from '../accounts/index.js';
+import { hub } from '../live/index.js';
+import { inbox } from '../product/index.js';
 import type { FareArbitrary } from './arbitraries.js';
 export const app = Fastify();
-export const wiring: unknown[] = [requestRide, pendingRides, pool, null as FareArbitrary | null];`,
+export const wiring: unknown[] = [requestRide, pendingRides, pool, findUser, hub, inbox, null as FareArbitrary | null];`,
+  // Routes pass the database handle on to query functions and services; only those write SQL.
+  'platform/database/connect.ts': `import pg from 'pg';
+export const connect = () => new pg.Pool();`,
+  'api/services/database.ts': `import type { Kysely } from 'kysely';
+import { connect } from '../../platform/database/connect.js';
+export type SharedDatabase = Kysely<any>;
+export const open = connect;`,
+  'api/routes/rides/reads.ts': `import { pendingRides } from '../../../projections/rides/pendingRides.js';
+import type { SharedDatabase } from '../../services/database.js';
+export const list = (db: SharedDatabase) => [db, pendingRides];`,
+  // The wire's shapes: domain and zod only; api/ and web/ both import them.
+  'contract/rides.ts': `import { z } from 'zod';
+import { fare } from '../domain/ride/machine.js';
+export const RideAnswer = z.object({ fare: z.literal(fare) });`,
   'web/src/rideStatus.ts': `import { rideMachine } from '../../domain/ride/machine.js';
-export const status = rideMachine.id;`,
+import type { RideAnswer } from '../../contract/rides.js';
+export const status = rideMachine.id;
+export type Answer = typeof RideAnswer;`,
   'web/vite.config.ts': `import { defineConfig } from 'vite';
 export default defineConfig({});`,
   'tests/support/helpers.ts': `import { inject } from 'vitest';
@@ -67,10 +112,48 @@ const breaksTheRules: Record<string, Record<string, { imports: string; source: s
       source: `import type { pool } from '../../platform/eventStore/store.js';\nexport type P = typeof pool;`,
     },
   },
+  'contract-is-wire-shapes': {
+    'contract/readsTheStore.ts': {
+      imports: 'platform/eventStore/store.ts',
+      source: `import { pool } from '../platform/eventStore/store.js';\nexport const p = pool;`,
+    },
+    'contract/usesTheApi.ts': {
+      imports: 'api/app.ts',
+      source: `import { app } from '../api/app.js';\nexport const a = app;`,
+    },
+  },
   'platform-is-infrastructure': {
     'platform/eventStore/callsBack.ts': {
       imports: 'commands/ride/requestRide.ts',
       source: `import { requestRide } from '../../commands/ride/requestRide.js';\nexport const r = requestRide;`,
+    },
+    'platform/eventStore/knowsUsers.ts': {
+      imports: 'accounts/index.ts',
+      source: `import { findUser } from '../../accounts/index.js';\nexport const f = findUser;`,
+    },
+  },
+  'table-modules-stand-alone': {
+    'accounts/signsUpRiders.ts': {
+      imports: 'commands/ride/requestRide.ts',
+      source: `import { requestRide } from '../commands/ride/requestRide.js';\nexport const r = requestRide;`,
+    },
+    'product/knowsAccounts.ts': {
+      imports: 'accounts/index.ts',
+      source: `import { findUser } from '../accounts/index.js';\nexport const f = findUser;`,
+    },
+  },
+  'modules-through-their-faces': {
+    'api/readsUsersTable.ts': {
+      imports: 'accounts/users.ts',
+      source: `import { findUser } from '../accounts/users.js';\nexport const f = findUser;`,
+    },
+    'api/bypassesHub.ts': {
+      imports: 'live/hub.ts',
+      source: `import { hub } from '../live/hub.js';\nexport const h = hub;`,
+    },
+    'api/readsInbox.ts': {
+      imports: 'product/supportMessages.ts',
+      source: `import { inbox } from '../product/supportMessages.js';\nexport const i = inbox;`,
     },
   },
   'commands-stay-on-the-write-side': {
@@ -83,6 +166,61 @@ const breaksTheRules: Record<string, Record<string, { imports: string; source: s
     'projections/rides/issuesCommand.ts': {
       imports: 'commands/ride/requestRide.ts',
       source: `import { requestRide } from '../../commands/ride/requestRide.js';\nexport const r = requestRide;`,
+    },
+    'projections/rides/namesRiders.ts': {
+      imports: 'accounts/index.ts',
+      source: `import { findUser } from '../../accounts/index.js';\nexport const f = findUser;`,
+    },
+  },
+  'live-is-a-consumer': {
+    'live/readsModel.ts': {
+      imports: 'projections/rides/pendingRides.ts',
+      source: `import { pendingRides } from '../projections/rides/pendingRides.js';\nexport const p = pendingRides;`,
+    },
+    'live/reachesIntoCommands.ts': {
+      imports: 'commands/ride/requestRide.ts',
+      source: `import { requestRide } from '../commands/ride/requestRide.js';\nexport const r = requestRide;`,
+    },
+  },
+  'tools-use-public-faces': {
+    'tools/simulate/reachesIn.ts': {
+      imports: 'commands/ride/requestRide.ts',
+      source: `import { requestRide } from '../../commands/ride/requestRide.js';\nexport const r = requestRide;`,
+    },
+    'tools/simulate/wiresTheApp.ts': {
+      imports: 'api/app.ts',
+      source: `import { app } from '../../api/app.js';\nexport const a = app;`,
+    },
+  },
+  'production-code-never-imports-tools': {
+    'commands/ride/seedsDemo.ts': {
+      imports: 'tools/demo/index.ts',
+      source: `import { seed } from '../../tools/demo/index.js';\nexport const s = seed;`,
+    },
+  },
+  'the-server-takes-only-the-demo-seed': {
+    // Seeding demo data on start is allowed; the simulator is not.
+    'api/server.ts': {
+      imports: 'tools/simulate/cli.ts',
+      source: `import { seed } from '../tools/demo/index.js';
+import { simulate } from '../tools/simulate/cli.js';
+export const start = () => [seed, simulate];`,
+    },
+  },
+  'production-code-never-imports-tests': {
+    'commands/ride/usesFixture.ts': {
+      imports: 'tests/support/helpers.ts',
+      source: `import type { adminUrl } from '../../tests/support/helpers.js';\nexport type A = typeof adminUrl;`,
+    },
+  },
+  'routes-call-services': {
+    'api/routes/rides/writesSql.ts': {
+      imports: 'kysely',
+      source: `import { sql } from 'kysely';\nexport const count = sql\`select count(*) from rm_rides\`;`,
+    },
+    'api/routes/admin/opensDatabase.ts': {
+      imports: 'platform/database/connect.ts',
+      source: `import { connect } from '../../../platform/database/connect.js';\nexport const c = connect;`,
     },
   },
   'web-talks-http-only': {

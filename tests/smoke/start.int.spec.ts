@@ -2,8 +2,16 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { findFreePort } from '../../platform/database/server.js';
+import { ensureWebBuilt } from '../../web/build/ensureBuilt.js';
+
+// `npm start` builds the web app first when web/dist is missing or stale (a fresh clone): that
+// build (Vite, the service worker, the icons) takes a minute or more on a loaded two-core
+// machine, so it happens here, under its own deadline, and the start below finds it fresh.
+beforeAll(async () => {
+  await ensureWebBuilt(() => {});
+}, 300_000);
 
 /**
  * The README's start command, as a newcomer runs it: no DATABASE_URL, so the server starts its
@@ -22,7 +30,9 @@ it('npm start serves the page and a healthy /health on embedded PostgreSQL, and 
   server.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
   try {
-    const health = await poll(`http://127.0.0.1:${port}/health`, 45_000);
+    const health = await poll(`http://127.0.0.1:${port}/health`, 45_000).catch((error: unknown) => {
+      throw new Error(`npm start did not answer on /health within 45 s; it printed:\n${output}`, { cause: error });
+    });
     expect(health.status, output).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: { ok: true, kind: 'embedded' }, eventStore: { adapter: 'postgres' } });
     const page = await fetch(`http://127.0.0.1:${port}/`);

@@ -1,7 +1,7 @@
 /**
  * Signing in from tests the way a person does: through the real routes, with the second factor.
  *
- *   const db = createKysely<any>(createPool((await createTestDatabase('rides')).url));
+ *   const db = createKysely<AccountsDatabase>(createPool((await createTestDatabase('rides')).url));
  *   const accounts = await createTestAccounts(db);                  // migrates the accounts tables
  *   const app = await buildApp({ logger, health, accounts, … });
  *   const rider = await signInAs(app, accounts, 'passenger');        // register → TOTP → verify
@@ -13,9 +13,19 @@ import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import pino from 'pino';
 import { buildApp } from '../../api/app.js';
-import { createAccounts, hashPassword, insertUser, migrateAccounts, type Accounts, type AccountsOptions, type PublicUser, type UserType } from '../../api/accounts/index.js';
+import {
+  createAccounts,
+  hashPassword,
+  insertUser,
+  migrateAccounts,
+  type Accounts,
+  type AccountsDatabase,
+  type AccountsOptions,
+  type PublicUser,
+  type UserType,
+} from '../../accounts/index.js';
 import type { App } from '../../api/types.js';
-import type { Clock } from '../../commands/shared/services.js';
+import type { Clock } from '../../platform/clock.js';
 import { createKysely, createPool } from '../../platform/database/connect.js';
 import { createTestDatabase } from './database.js';
 
@@ -34,7 +44,7 @@ export class FakeClock implements Clock {
 }
 
 /** Accounts over a test database (log transport: codes land in `accounts.outbox`). */
-export async function createTestAccounts(db: Kysely<any>, options: Partial<Omit<AccountsOptions, 'db'>> = {}): Promise<Accounts> {
+export async function createTestAccounts(db: Kysely<AccountsDatabase>, options: Partial<Omit<AccountsOptions, 'db'>> = {}): Promise<Accounts> {
   await migrateAccounts(db);
   return createAccounts({ db, logger: pino({ level: 'silent' }), environment: 'test', secret: 'test-secret-'.padEnd(40, 'x'), ...options });
 }
@@ -43,14 +53,14 @@ export interface AccountsTestBed {
   app: App;
   accounts: Accounts;
   clock: FakeClock;
-  db: Kysely<any>;
+  db: Kysely<AccountsDatabase>;
   close(): Promise<void>;
 }
 
 /** An app with only accounts wired, on its own database, with a fake clock. */
 export async function startAccountsTestBed(options: Partial<Omit<AccountsOptions, 'db' | 'clock'>> = {}): Promise<AccountsTestBed> {
   const database = await createTestDatabase('accounts');
-  const db = createKysely<any>(createPool(database.url, 4));
+  const db = createKysely<AccountsDatabase>(createPool(database.url, 4));
   const clock = new FakeClock();
   const accounts = await createTestAccounts(db, { clock, ...options });
   const app = await buildApp({

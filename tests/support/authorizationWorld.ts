@@ -18,9 +18,8 @@ import { approveDriver, submitDriverApplication, suspendDriver } from '../../com
 import { acceptRide, arriveAtPickup, cancelRide, completeTrip, quoteRide, requestRide, startTrip } from '../../commands/ride/index.js';
 import { submitRouteEncoding } from '../../commands/routeEncoding/index.js';
 import type { CommandContext } from '../../commands/shared/handleCommand.js';
-import { insertUser } from '../../api/accounts/users.js';
-import { saveMethod } from '../../api/support/paymentMethods.js';
-import { insertSupportMessage } from '../../api/support/supportMessages.js';
+import { insertUser } from '../../accounts/index.js';
+import { insertSupportMessage, saveMethod } from '../../product/index.js';
 import { paymentProviders } from '../../domain/catalogue/index.js';
 import { bidIdFor } from '../../domain/bid/index.js';
 import type { Actor } from '../../domain/shared/command.js';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '../../platform/eventStore/port.js';
+import type { CheckpointDatabase } from '../../projections/runner/checkpoints.js';
 import type { Projection } from '../../projections/runner/projection.js';
 import { ProjectionRunner } from '../../projections/runner/runner.js';
 
@@ -11,7 +12,7 @@ import { ProjectionRunner } from '../../projections/runner/runner.js';
 export async function projectUntilApplied(options: {
   pool: pg.Pool;
   store: EventStore;
-  db: Kysely<any>;
+  db: Kysely<CheckpointDatabase>;
   projection: Projection;
   events: number;
   batchSize?: number;

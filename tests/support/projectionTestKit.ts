@@ -8,12 +8,14 @@ import type { AllFilter, EventStore, RecordedEvent } from '../../platform/eventS
 import { createTestDatabase } from './database.js';
 import { liveParts, openedFor } from './openedFor.js';
 import { Scenario, type TestDriver } from './rideScenarios.js';
+import type { CheckpointDatabase } from '../../projections/runner/checkpoints.js';
 import { migrateProjections } from '../../projections/runner/migrate.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 
 /** Spec support: a database of the test's own, with the event store migrated. */
 export interface TestBed {
   pool: pg.Pool;
+  /** Untyped on purpose: the tables of whichever projections the test migrates (see ApiTestBed.db). */
   db: Kysely<any>;
   store: PostgresEventStore;
   migrate(...projections: Projection[]): Promise<void>;
@@ -108,29 +110,27 @@ export function seenEventsProjection(
   });
 }
 
-async function upsertSeen(db: Kysely<any>, table: string, events: readonly RecordedEvent[]): Promise<void> {
+/** The test projection's table is named per test: plain SQL, whatever the handle's types. */
+async function upsertSeen<Database>(db: Kysely<Database>, table: string, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db
-    .insertInto(table)
-    .values(events.map((event) => ({ event_id: event.id, stream_name: event.streamName, event_type: event.type, applied: 1 })))
-    .onConflict((oc) => oc.column('event_id').doUpdateSet({ applied: sql`${sql.ref(`${table}.applied`)} + 1` }))
-    .execute();
+  const rows = events.map((event) => sql`(${event.id}, ${event.streamName}, ${event.type}, 1)`);
+  await sql`
+    INSERT INTO ${sql.table(table)} (event_id, stream_name, event_type, applied) VALUES ${sql.join(rows)}
+    ON CONFLICT (event_id) DO UPDATE SET applied = ${sql.ref(`${table}.applied`)} + 1`.execute(db);
 }
 
-export async function seenRows(db: Kysely<any>, projection: Projection) {
-  return db
-    .selectFrom(projection.tables[0]!)
-    .select(['event_id', 'stream_name', 'event_type', 'applied'])
-    .orderBy('event_id')
-    .execute() as Promise<Array<{ event_id: string; stream_name: string; event_type: string; applied: number }>>;
+export async function seenRows<Database>(db: Kysely<Database>, projection: Projection) {
+  const { rows } = await sql<{ event_id: string; stream_name: string; event_type: string; applied: number }>`
+    SELECT event_id, stream_name, event_type, applied FROM ${sql.table(projection.tables[0]!)} ORDER BY event_id`.execute(db);
+  return rows;
 }
 
-export async function checkpointOf(db: Kysely<any>, name: string) {
+export async function checkpointOf(db: Kysely<CheckpointDatabase>, name: string) {
   return db
     .selectFrom('projection_checkpoints')
     .select(['position', 'events_processed', 'version'])
     .where('name', '=', name)
-    .executeTakeFirst() as Promise<{ position: string; events_processed: string; version: number } | undefined>;
+    .executeTakeFirst();
 }
 
 /** Polls until the check passes (or throws its last error after the timeout). */
@@ -152,6 +152,6 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000)
  * fence while any older transaction on the server is still open, and `caughtUp` only promises
  * what was visible.
  */
-export async function waitForApplied(db: Kysely<any>, name: string, count: number, version = 1): Promise<void> {
+export async function waitForApplied(db: Kysely<CheckpointDatabase>, name: string, count: number, version = 1): Promise<void> {
   await eventually(async () => expect(await checkpointOf(db, name)).toMatchObject({ events_processed: String(count), version }));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { seededRandom } from '../../api/simulate/random.js';
+import { seededRandom } from '../../tools/simulate/random.js';
 import type { VehicleId } from '../../domain/catalogue/index.js';
 import { driverDutyDecider, driverDutyStatus, driverStream, type DriverDutyEvent } from '../../domain/driverDuty/index.js';
 import {
@@ -19,6 +19,7 @@ import { acceptRide, arriveAtPickup, completeTrip, requestRide, startTrip, type 
 import { rideStreamId } from '../../domain/ride/index.js';
 import { loadState, loadVerificationFact } from '../../commands/shared/driverFacts.js';
 import { handleCommand, type CommandContext } from '../../commands/shared/handleCommand.js';
+import type { CommandsDatabase } from '../../commands/shared/database.js';
 import { createCommandServices, decideDeps, lifecycleOptions, type CommandServices } from '../../commands/shared/services.js';
 import { defaultPlatformSettings, type PlatformSettings } from '../../commands/shared/settings.js';
 import { createTestDatabase } from './database.js';
@@ -57,7 +58,7 @@ export async function openRideTestBed(
   const settings = { ...defaultPlatformSettings, ...options.settings };
   const services = createCommandServices({
     store,
-    db: createKysely<any>(pool),
+    db: createKysely<CommandsDatabase>(pool),
     clock,
     // Seeded: PINs differ between rides, and a rerun repeats them.
     random: seededRandom(20260310).next,

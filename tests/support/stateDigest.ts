@@ -28,7 +28,7 @@ const WRITTEN_TABLES = [
 
 export type StateDigest = Record<string, string>;
 
-export async function stateDigest(db: Kysely<any>): Promise<StateDigest> {
+export async function stateDigest<Database>(db: Kysely<Database>): Promise<StateDigest> {
   const { rows } = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = current_schema() AND (table_name LIKE 'rm\\_%' OR table_name = ANY(${WRITTEN_TABLES}))
@@ -43,7 +43,7 @@ export async function stateDigest(db: Kysely<any>): Promise<StateDigest> {
 }
 
 /** How many events the store holds. */
-export async function eventCount(db: Kysely<any>): Promise<number> {
+export async function eventCount<Database>(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ count: string }>`SELECT count(*) AS count FROM es_events`.execute(db);
   return Number(rows[0]!.count);
 }

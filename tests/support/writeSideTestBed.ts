@@ -8,8 +8,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { bidDecider, bidIdFor, bidStreamId, type BidCommand } from '../../domain/bid/index.js';
 import { driverDutyDecider, driverStream, type DriverDutyCommand } from '../../domain/driverDuty/index.js';
-import { application, validDocuments } from '../../domain/driverVerification/fixtures.js';
-import { requestRide as requestRideCommand } from '../../domain/ride/fixtures.js';
+import { application, validDocuments } from './fixtures/driverVerification.js';
+import { requestRide as requestRideCommand } from './fixtures/ride.js';
 import { rideDecider, rideStreamId, type DriverFacts, type RideCommand } from '../../domain/ride/index.js';
 import type { Actor } from '../../domain/shared/command.js';
 import type { VehicleId } from '../../domain/catalogue/vehicles.js';
@@ -21,8 +21,10 @@ import { openTestBed, type TestBed } from './projectionTestKit.js';
 import { goOnline } from '../../commands/driver/index.js';
 import { approveDriver, submitDriverApplication } from '../../commands/driverVerification/index.js';
 import { migrateDispatchTelemetry } from '../../commands/dispatch/driverLocations.js';
+import { migrateTripTrail } from '../../commands/safety/tripWatcher.js';
 import { handleCommand, type CommandContext } from '../../commands/shared/handleCommand.js';
-import { createCommandServices, decideDeps, lifecycleOptions, type Clock, type CommandServices } from '../../commands/shared/services.js';
+import { createCommandServices, decideDeps, lifecycleOptions, type CommandServices } from '../../commands/shared/services.js';
+import type { Clock } from '../../platform/clock.js';
 import { defaultPlatformSettings, type PlatformSettings } from '../../commands/shared/settings.js';
 import { createReactors, type ReactorOptions } from '../../commands/reactors/registry.js';
 
@@ -75,6 +77,7 @@ export async function openWriteSideBed(label: string, options: ReactorOptions = 
   });
   const reactors = createReactors({ services, logger: quietLogger }, options);
   await migrateDispatchTelemetry(bed.db);
+  await migrateTripTrail(bed.db);
   await migrateProjections(bed.db, reactors);
   return {
     bed,
@@ -162,7 +165,7 @@ export async function placeBid(services: CommandServices, rideId: string, driver
       bidId,
       rideId,
       driver: facts,
-      ride: { status: 'pending', pricingMethod: 'bidding', vehicleType: driver.vehicleType, floorNgwee: 3_000, ceilingNgwee: 15_000 },
+      ride: { riderId: 'someone-else', status: 'pending', pricingMethod: 'bidding', vehicleType: driver.vehicleType, floorNgwee: 3_000, ceilingNgwee: 15_000 },
       amountNgwee,
       expiresAt: new Date(services.clock.now().getTime() + windowSeconds * 1000).toISOString(),
     },

@@ -1,5 +1,5 @@
 /**
- * Builds the web app when web/dist is missing or older than its sources (web/, domain/), so the
+ * Builds the web app when web/dist is missing or older than its sources (web/, domain/, contract/), so the
  * README's `npm start` serves the current app on a fresh clone and costs nothing when it is
  * already built. `npm run build:web` always builds.
  */
@@ -20,7 +20,7 @@ function newestSourceMtime(): number {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const dir of ['web', 'domain']) walk(path.join(root, dir));
+  for (const dir of ['web', 'domain', 'contract']) walk(path.join(root, dir));
   return newest;
 }
 
@@ -28,8 +28,16 @@ export async function ensureWebBuilt(log: (message: string) => void = console.lo
   if (existsSync(builtIndex) && statSync(builtIndex).mtimeMs >= newestSourceMtime()) return 'fresh';
   log('Building the web app (web/dist)…');
   const { build } = await import('vite');
-  // Always a production build (vitest sets NODE_ENV=test, which would give React's dev output).
-  await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  // Always a production build. The mode alone is not enough: Vite keeps a NODE_ENV already set
+  // (vitest sets `test`), which gives React's development output and `import.meta.env.PROD` false.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: path.join(root, 'web/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return 'built';
 }
 

@@ -6,6 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { AccessibilityProvider } from './accessibility/AccessibilityProvider.js';
 import { createQueryClient } from './api/queryClient.js';
 import { startI18n } from './i18n/setup.js';
+import { OfflineBanner } from './offline/OfflineBanner.js';
+import { registerServiceWorker } from './offline/registerServiceWorker.js';
 import { routeTree } from './routeTree.gen.js';
 import { ErrorPage } from './shell/ErrorPage.js';
 import { NotFoundPage } from './shell/NotFoundPage.js';
@@ -40,9 +42,12 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <AccessibilityProvider>
+          <OfflineBanner />
           <RouterProvider router={router} />
         </AccessibilityProvider>
       </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

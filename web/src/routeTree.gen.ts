@@ -11,25 +11,34 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CityRouteImport } from './routes/$city'
+import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as AccessibilityRouteImport } from './routes/accessibility'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AuthRouteImport } from './routes/auth'
-import { Route as BookRouteImport } from './routes/book'
-import { Route as DriverRouteImport } from './routes/driver'
 import { Route as LoginRouteImport } from './routes/login'
-import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as SupportRouteImport } from './routes/support'
+import { Route as SignedInBookRouteImport } from './routes/_signedIn/book'
+import { Route as SignedInDriverRouteImport } from './routes/_signedIn/driver'
+import { Route as SignedInGeoMappingRouteImport } from './routes/_signedIn/geo-mapping'
+import { Route as SignedInPaymentsRouteImport } from './routes/_signedIn/payments'
+import { Route as SignedInProfileRouteImport } from './routes/_signedIn/profile'
+import { Route as SignedInRidesRouteImport } from './routes/_signedIn/rides'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAnalyticsRouteImport } from './routes/admin/analytics'
 import { Route as AdminDriversRouteImport } from './routes/admin/drivers'
+import { Route as AdminIncidentsRouteImport } from './routes/admin/incidents'
+import { Route as AdminPaymentsRouteImport } from './routes/admin/payments'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminSupportRouteImport } from './routes/admin/support'
 import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as AdminLoginRouteImport } from './routes/admin_.login'
-import { Route as TrackRideIdRouteImport } from './routes/track.$rideId'
+import { Route as ShareTokenRouteImport } from './routes/share.$token'
+import { Route as SignedInRidesRideIdRouteImport } from './routes/_signedIn/rides.$rideId'
+import { Route as SignedInSafetyContactsRouteImport } from './routes/_signedIn/safety.contacts'
+import { Route as SignedInTrackRideIdRouteImport } from './routes/_signedIn/track.$rideId'
 import { Route as AdminRidesIndexRouteImport } from './routes/admin/rides.index'
 import { Route as AdminRidesRideIdRouteImport } from './routes/admin/rides.$rideId'
-import { Route as BookRideIdBidsRouteImport } from './routes/book_.$rideId.bids'
+import { Route as SignedInBookRideIdBidsRouteImport } from './routes/_signedIn/book_.$rideId.bids'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -39,6 +48,10 @@ const IndexRoute = IndexRouteImport.update({
 const CityRoute = CityRouteImport.update({
   id: '/$city',
   path: '/$city',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signedIn',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AccessibilityRoute = AccessibilityRouteImport.update({
@@ -56,30 +69,45 @@ const AuthRoute = AuthRouteImport.update({
   path: '/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BookRoute = BookRouteImport.update({
-  id: '/book',
-  path: '/book',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DriverRoute = DriverRouteImport.update({
-  id: '/driver',
-  path: '/driver',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SupportRoute = SupportRouteImport.update({
   id: '/support',
   path: '/support',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInBookRoute = SignedInBookRouteImport.update({
+  id: '/book',
+  path: '/book',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInDriverRoute = SignedInDriverRouteImport.update({
+  id: '/driver',
+  path: '/driver',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInGeoMappingRoute = SignedInGeoMappingRouteImport.update({
+  id: '/geo-mapping',
+  path: '/geo-mapping',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInPaymentsRoute = SignedInPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInProfileRoute = SignedInProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInRidesRoute = SignedInRidesRouteImport.update({
+  id: '/rides',
+  path: '/rides',
+  getParentRoute: () => SignedInRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
@@ -94,6 +122,16 @@ const AdminAnalyticsRoute = AdminAnalyticsRouteImport.update({
 const AdminDriversRoute = AdminDriversRouteImport.update({
   id: '/drivers',
   path: '/drivers',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminIncidentsRoute = AdminIncidentsRouteImport.update({
+  id: '/incidents',
+  path: '/incidents',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -116,10 +154,25 @@ const AdminLoginRoute = AdminLoginRouteImport.update({
   path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
-const TrackRideIdRoute = TrackRideIdRouteImport.update({
+const ShareTokenRoute = ShareTokenRouteImport.update({
+  id: '/share/$token',
+  path: '/share/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInRidesRideIdRoute = SignedInRidesRideIdRouteImport.update({
+  id: '/$rideId',
+  path: '/$rideId',
+  getParentRoute: () => SignedInRidesRoute,
+} as any)
+const SignedInSafetyContactsRoute = SignedInSafetyContactsRouteImport.update({
+  id: '/safety/contacts',
+  path: '/safety/contacts',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInTrackRideIdRoute = SignedInTrackRideIdRouteImport.update({
   id: '/track/$rideId',
   path: '/track/$rideId',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
 const AdminRidesIndexRoute = AdminRidesIndexRouteImport.update({
   id: '/rides/',
@@ -131,10 +184,10 @@ const AdminRidesRideIdRoute = AdminRidesRideIdRouteImport.update({
   path: '/rides/$rideId',
   getParentRoute: () => AdminRoute,
 } as any)
-const BookRideIdBidsRoute = BookRideIdBidsRouteImport.update({
+const SignedInBookRideIdBidsRoute = SignedInBookRideIdBidsRouteImport.update({
   id: '/book_/$rideId/bids',
   path: '/book/$rideId/bids',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
@@ -143,68 +196,93 @@ export interface FileRoutesByFullPath {
   '/accessibility': typeof AccessibilityRoute
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
-  '/book': typeof BookRoute
-  '/driver': typeof DriverRoute
   '/login': typeof LoginRoute
-  '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/book': typeof SignedInBookRoute
+  '/driver': typeof SignedInDriverRoute
+  '/geo-mapping': typeof SignedInGeoMappingRoute
+  '/payments': typeof SignedInPaymentsRoute
+  '/profile': typeof SignedInProfileRoute
+  '/rides': typeof SignedInRidesRouteWithChildren
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/drivers': typeof AdminDriversRoute
+  '/admin/incidents': typeof AdminIncidentsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/login': typeof AdminLoginRoute
-  '/track/$rideId': typeof TrackRideIdRoute
+  '/share/$token': typeof ShareTokenRoute
   '/admin/': typeof AdminIndexRoute
+  '/rides/$rideId': typeof SignedInRidesRideIdRoute
+  '/safety/contacts': typeof SignedInSafetyContactsRoute
+  '/track/$rideId': typeof SignedInTrackRideIdRoute
   '/admin/rides/$rideId': typeof AdminRidesRideIdRoute
-  '/book/$rideId/bids': typeof BookRideIdBidsRoute
   '/admin/rides/': typeof AdminRidesIndexRoute
+  '/book/$rideId/bids': typeof SignedInBookRideIdBidsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$city': typeof CityRoute
   '/accessibility': typeof AccessibilityRoute
   '/auth': typeof AuthRoute
-  '/book': typeof BookRoute
-  '/driver': typeof DriverRoute
   '/login': typeof LoginRoute
-  '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/book': typeof SignedInBookRoute
+  '/driver': typeof SignedInDriverRoute
+  '/geo-mapping': typeof SignedInGeoMappingRoute
+  '/payments': typeof SignedInPaymentsRoute
+  '/profile': typeof SignedInProfileRoute
+  '/rides': typeof SignedInRidesRouteWithChildren
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/drivers': typeof AdminDriversRoute
+  '/admin/incidents': typeof AdminIncidentsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/login': typeof AdminLoginRoute
-  '/track/$rideId': typeof TrackRideIdRoute
+  '/share/$token': typeof ShareTokenRoute
   '/admin': typeof AdminIndexRoute
+  '/rides/$rideId': typeof SignedInRidesRideIdRoute
+  '/safety/contacts': typeof SignedInSafetyContactsRoute
+  '/track/$rideId': typeof SignedInTrackRideIdRoute
   '/admin/rides/$rideId': typeof AdminRidesRideIdRoute
-  '/book/$rideId/bids': typeof BookRideIdBidsRoute
   '/admin/rides': typeof AdminRidesIndexRoute
+  '/book/$rideId/bids': typeof SignedInBookRideIdBidsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$city': typeof CityRoute
+  '/_signedIn': typeof SignedInRouteWithChildren
   '/accessibility': typeof AccessibilityRoute
   '/admin': typeof AdminRouteWithChildren
   '/auth': typeof AuthRoute
-  '/book': typeof BookRoute
-  '/driver': typeof DriverRoute
   '/login': typeof LoginRoute
-  '/profile': typeof ProfileRoute
   '/support': typeof SupportRoute
+  '/_signedIn/book': typeof SignedInBookRoute
+  '/_signedIn/driver': typeof SignedInDriverRoute
+  '/_signedIn/geo-mapping': typeof SignedInGeoMappingRoute
+  '/_signedIn/payments': typeof SignedInPaymentsRoute
+  '/_signedIn/profile': typeof SignedInProfileRoute
+  '/_signedIn/rides': typeof SignedInRidesRouteWithChildren
   '/admin/analytics': typeof AdminAnalyticsRoute
   '/admin/drivers': typeof AdminDriversRoute
+  '/admin/incidents': typeof AdminIncidentsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/support': typeof AdminSupportRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin_/login': typeof AdminLoginRoute
-  '/track/$rideId': typeof TrackRideIdRoute
+  '/share/$token': typeof ShareTokenRoute
   '/admin/': typeof AdminIndexRoute
+  '/_signedIn/rides/$rideId': typeof SignedInRidesRideIdRoute
+  '/_signedIn/safety/contacts': typeof SignedInSafetyContactsRoute
+  '/_signedIn/track/$rideId': typeof SignedInTrackRideIdRoute
   '/admin/rides/$rideId': typeof AdminRidesRideIdRoute
-  '/book_/$rideId/bids': typeof BookRideIdBidsRoute
   '/admin/rides/': typeof AdminRidesIndexRoute
+  '/_signedIn/book_/$rideId/bids': typeof SignedInBookRideIdBidsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -214,83 +292,105 @@ export interface FileRouteTypes {
     | '/accessibility'
     | '/admin'
     | '/auth'
+    | '/login'
+    | '/support'
     | '/book'
     | '/driver'
-    | '/login'
+    | '/geo-mapping'
+    | '/payments'
     | '/profile'
-    | '/support'
+    | '/rides'
     | '/admin/analytics'
     | '/admin/drivers'
+    | '/admin/incidents'
+    | '/admin/payments'
     | '/admin/settings'
     | '/admin/support'
     | '/admin/users'
     | '/admin/login'
-    | '/track/$rideId'
+    | '/share/$token'
     | '/admin/'
+    | '/rides/$rideId'
+    | '/safety/contacts'
+    | '/track/$rideId'
     | '/admin/rides/$rideId'
-    | '/book/$rideId/bids'
     | '/admin/rides/'
+    | '/book/$rideId/bids'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$city'
     | '/accessibility'
     | '/auth'
+    | '/login'
+    | '/support'
     | '/book'
     | '/driver'
-    | '/login'
+    | '/geo-mapping'
+    | '/payments'
     | '/profile'
-    | '/support'
+    | '/rides'
     | '/admin/analytics'
     | '/admin/drivers'
+    | '/admin/incidents'
+    | '/admin/payments'
     | '/admin/settings'
     | '/admin/support'
     | '/admin/users'
     | '/admin/login'
-    | '/track/$rideId'
+    | '/share/$token'
     | '/admin'
+    | '/rides/$rideId'
+    | '/safety/contacts'
+    | '/track/$rideId'
     | '/admin/rides/$rideId'
-    | '/book/$rideId/bids'
     | '/admin/rides'
+    | '/book/$rideId/bids'
   id:
     | '__root__'
     | '/'
     | '/$city'
+    | '/_signedIn'
     | '/accessibility'
     | '/admin'
     | '/auth'
-    | '/book'
-    | '/driver'
     | '/login'
-    | '/profile'
     | '/support'
+    | '/_signedIn/book'
+    | '/_signedIn/driver'
+    | '/_signedIn/geo-mapping'
+    | '/_signedIn/payments'
+    | '/_signedIn/profile'
+    | '/_signedIn/rides'
     | '/admin/analytics'
     | '/admin/drivers'
+    | '/admin/incidents'
+    | '/admin/payments'
     | '/admin/settings'
     | '/admin/support'
     | '/admin/users'
     | '/admin_/login'
-    | '/track/$rideId'
+    | '/share/$token'
     | '/admin/'
+    | '/_signedIn/rides/$rideId'
+    | '/_signedIn/safety/contacts'
+    | '/_signedIn/track/$rideId'
     | '/admin/rides/$rideId'
-    | '/book_/$rideId/bids'
     | '/admin/rides/'
+    | '/_signedIn/book_/$rideId/bids'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CityRoute: typeof CityRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   AccessibilityRoute: typeof AccessibilityRoute
   AdminRoute: typeof AdminRouteWithChildren
   AuthRoute: typeof AuthRoute
-  BookRoute: typeof BookRoute
-  DriverRoute: typeof DriverRoute
   LoginRoute: typeof LoginRoute
-  ProfileRoute: typeof ProfileRoute
   SupportRoute: typeof SupportRoute
   AdminLoginRoute: typeof AdminLoginRoute
-  TrackRideIdRoute: typeof TrackRideIdRoute
-  BookRideIdBidsRoute: typeof BookRideIdBidsRoute
+  ShareTokenRoute: typeof ShareTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -307,6 +407,13 @@ declare module '@tanstack/react-router' {
       path: '/$city'
       fullPath: '/$city'
       preLoaderRoute: typeof CityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signedIn': {
+      id: '/_signedIn'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/accessibility': {
@@ -330,32 +437,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/book': {
-      id: '/book'
-      path: '/book'
-      fullPath: '/book'
-      preLoaderRoute: typeof BookRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/driver': {
-      id: '/driver'
-      path: '/driver'
-      fullPath: '/driver'
-      preLoaderRoute: typeof DriverRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/login': {
       id: '/login'
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/support': {
@@ -364,6 +450,48 @@ declare module '@tanstack/react-router' {
       fullPath: '/support'
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_signedIn/book': {
+      id: '/_signedIn/book'
+      path: '/book'
+      fullPath: '/book'
+      preLoaderRoute: typeof SignedInBookRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/driver': {
+      id: '/_signedIn/driver'
+      path: '/driver'
+      fullPath: '/driver'
+      preLoaderRoute: typeof SignedInDriverRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/geo-mapping': {
+      id: '/_signedIn/geo-mapping'
+      path: '/geo-mapping'
+      fullPath: '/geo-mapping'
+      preLoaderRoute: typeof SignedInGeoMappingRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/payments': {
+      id: '/_signedIn/payments'
+      path: '/payments'
+      fullPath: '/payments'
+      preLoaderRoute: typeof SignedInPaymentsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/profile': {
+      id: '/_signedIn/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof SignedInProfileRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/rides': {
+      id: '/_signedIn/rides'
+      path: '/rides'
+      fullPath: '/rides'
+      preLoaderRoute: typeof SignedInRidesRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/admin/': {
       id: '/admin/'
@@ -384,6 +512,20 @@ declare module '@tanstack/react-router' {
       path: '/drivers'
       fullPath: '/admin/drivers'
       preLoaderRoute: typeof AdminDriversRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/incidents': {
+      id: '/admin/incidents'
+      path: '/incidents'
+      fullPath: '/admin/incidents'
+      preLoaderRoute: typeof AdminIncidentsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/payments': {
+      id: '/admin/payments'
+      path: '/payments'
+      fullPath: '/admin/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/settings': {
@@ -414,12 +556,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/track/$rideId': {
-      id: '/track/$rideId'
+    '/share/$token': {
+      id: '/share/$token'
+      path: '/share/$token'
+      fullPath: '/share/$token'
+      preLoaderRoute: typeof ShareTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signedIn/rides/$rideId': {
+      id: '/_signedIn/rides/$rideId'
+      path: '/$rideId'
+      fullPath: '/rides/$rideId'
+      preLoaderRoute: typeof SignedInRidesRideIdRouteImport
+      parentRoute: typeof SignedInRidesRoute
+    }
+    '/_signedIn/safety/contacts': {
+      id: '/_signedIn/safety/contacts'
+      path: '/safety/contacts'
+      fullPath: '/safety/contacts'
+      preLoaderRoute: typeof SignedInSafetyContactsRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/track/$rideId': {
+      id: '/_signedIn/track/$rideId'
       path: '/track/$rideId'
       fullPath: '/track/$rideId'
-      preLoaderRoute: typeof TrackRideIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInTrackRideIdRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/admin/rides/': {
       id: '/admin/rides/'
@@ -435,19 +598,61 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminRidesRideIdRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/book_/$rideId/bids': {
-      id: '/book_/$rideId/bids'
+    '/_signedIn/book_/$rideId/bids': {
+      id: '/_signedIn/book_/$rideId/bids'
       path: '/book/$rideId/bids'
       fullPath: '/book/$rideId/bids'
-      preLoaderRoute: typeof BookRideIdBidsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInBookRideIdBidsRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
 
+interface SignedInRidesRouteChildren {
+  SignedInRidesRideIdRoute: typeof SignedInRidesRideIdRoute
+}
+
+const SignedInRidesRouteChildren: SignedInRidesRouteChildren = {
+  SignedInRidesRideIdRoute: SignedInRidesRideIdRoute,
+}
+
+const SignedInRidesRouteWithChildren = SignedInRidesRoute._addFileChildren(
+  SignedInRidesRouteChildren,
+)
+
+interface SignedInRouteChildren {
+  SignedInBookRoute: typeof SignedInBookRoute
+  SignedInDriverRoute: typeof SignedInDriverRoute
+  SignedInGeoMappingRoute: typeof SignedInGeoMappingRoute
+  SignedInPaymentsRoute: typeof SignedInPaymentsRoute
+  SignedInProfileRoute: typeof SignedInProfileRoute
+  SignedInRidesRoute: typeof SignedInRidesRouteWithChildren
+  SignedInSafetyContactsRoute: typeof SignedInSafetyContactsRoute
+  SignedInTrackRideIdRoute: typeof SignedInTrackRideIdRoute
+  SignedInBookRideIdBidsRoute: typeof SignedInBookRideIdBidsRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInBookRoute: SignedInBookRoute,
+  SignedInDriverRoute: SignedInDriverRoute,
+  SignedInGeoMappingRoute: SignedInGeoMappingRoute,
+  SignedInPaymentsRoute: SignedInPaymentsRoute,
+  SignedInProfileRoute: SignedInProfileRoute,
+  SignedInRidesRoute: SignedInRidesRouteWithChildren,
+  SignedInSafetyContactsRoute: SignedInSafetyContactsRoute,
+  SignedInTrackRideIdRoute: SignedInTrackRideIdRoute,
+  SignedInBookRideIdBidsRoute: SignedInBookRideIdBidsRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 interface AdminRouteChildren {
   AdminAnalyticsRoute: typeof AdminAnalyticsRoute
   AdminDriversRoute: typeof AdminDriversRoute
+  AdminIncidentsRoute: typeof AdminIncidentsRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminSupportRoute: typeof AdminSupportRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -459,6 +664,8 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAnalyticsRoute: AdminAnalyticsRoute,
   AdminDriversRoute: AdminDriversRoute,
+  AdminIncidentsRoute: AdminIncidentsRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminSupportRoute: AdminSupportRoute,
   AdminUsersRoute: AdminUsersRoute,
@@ -472,17 +679,14 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CityRoute: CityRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   AccessibilityRoute: AccessibilityRoute,
   AdminRoute: AdminRouteWithChildren,
   AuthRoute: AuthRoute,
-  BookRoute: BookRoute,
-  DriverRoute: DriverRoute,
   LoginRoute: LoginRoute,
-  ProfileRoute: ProfileRoute,
   SupportRoute: SupportRoute,
   AdminLoginRoute: AdminLoginRoute,
-  TrackRideIdRoute: TrackRideIdRoute,
-  BookRideIdBidsRoute: BookRideIdBidsRoute,
+  ShareTokenRoute: ShareTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { recentActivity, type ActivityEntryRow } from '../../../projections/adminActivity/index.js';
-import { usersByIds } from '../../accounts/adminUsers.js';
+import { usersByIds } from '../../../accounts/index.js';
 import { errorResponses, iso } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { ActivityList, ActivityQuery } from './schemas.js';
+import { ActivityList, ActivityQuery } from '../../../contract/admin.js';
 
 type Entry = z.infer<typeof ActivityList>['activity'][number];
 

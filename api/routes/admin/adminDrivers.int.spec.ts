@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
-import { approvedDriver, driverApplication, settled } from '../drivers/fixtures.js';
+import { approvedDriver, driverApplication, settled } from '../../../tests/support/fixtures/apiDrivers.js';
 
 let bed: ApiTestBed;
 let admin: SignedIn;

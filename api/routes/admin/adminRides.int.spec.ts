@@ -7,8 +7,8 @@ import { serializePosition, START } from '../../../platform/eventStore/port.js';
 import { projections } from '../../../projections/registry.js';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
-import { approvedDriver, copperbeltUniversity, kitweCentre, settled, type TestDriver } from '../drivers/fixtures.js';
-import { readModelStates, STALLED_AFTER_MS, systemHealthOf } from './readModelHealth.js';
+import { approvedDriver, copperbeltUniversity, kitweCentre, settled, type TestDriver } from '../../../tests/support/fixtures/apiDrivers.js';
+import { readModelStates, STALLED_AFTER_MS, systemHealthOf } from '../../services/readModelHealth.js';
 
 let bed: ApiTestBed;
 let admin: SignedIn;
@@ -69,11 +69,11 @@ function pinsIn(value: unknown): unknown[] {
 }
 
 describe("a ride's audit trail", () => {
-  it('joins the ride, its bids and its dispatch search in the order things happened, PINs masked', async () => {
+  it('joins the ride, its bids, its dispatch search (and its incidents, none here) in the order things happened, PINs masked', async () => {
     const response = await get(`/api/admin/rides/${rideId}/events`, admin);
     expect(response.statusCode).toBe(200);
     const trail = response.json();
-    expect(trail.streams).toEqual([`ride-${rideId}`, expect.stringMatching(/^bid-/), `dispatch-${rideId}`]);
+    expect(trail.streams).toEqual([`ride-${rideId}`, expect.stringMatching(/^bid-/), `dispatch-${rideId}`, `incident-${rideId}`]);
     const types = trail.events.map((event: { type: string }) => event.type);
     expect(types[0]).toBe('RideRequested');
     expect(types.indexOf('BidPlaced')).toBeLessThan(types.indexOf('BidAccepted'));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptRide, requestRide } from '../../../commands/ride/index.js';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import { sessionCookieFrom, type SignedIn } from '../../../tests/support/accounts.js';
-import { approvedDriver, copperbeltUniversity, kitweCentre, settled } from '../drivers/fixtures.js';
+import { approvedDriver, copperbeltUniversity, kitweCentre, settled } from '../../../tests/support/fixtures/apiDrivers.js';
 
 let bed: ApiTestBed;
 let admin: SignedIn;

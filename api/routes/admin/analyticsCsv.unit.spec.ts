@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toCsv } from './analyticsCsv.js';
-import { CancellationLine } from './analyticsSchemas.js';
+import { CancellationLine, PaymentsLine } from '../../../contract/analytics.js';
 
 describe('analytics CSV', () => {
   it('writes a header row and one row per line, in the header order, with empty cells for nulls', () => {
@@ -14,6 +14,25 @@ describe('analytics CSV', () => {
     const lines = [CancellationLine.parse({ count: 3, cancelledBy: 'rider', stage: 'pending', reasonCode: 'changed_plans' })];
     expect(toCsv(Object.keys(CancellationLine.shape), lines)).toBe('reasonCode,stage,cancelledBy,count\r\nchanged_plans,pending,rider,3\r\n');
     expect(() => CancellationLine.parse({ ...lines[0], reasonCode: 'Changed my plans' })).toThrow();
+  });
+
+  it('writes payments settled per day and method, in the contract’s column order', () => {
+    const line = PaymentsLine.parse({
+      driversPaid: 2,
+      owedByDriversNgwee: 600,
+      owedToDriversNgwee: 0,
+      driverEarningsNgwee: 4_400,
+      commissionNgwee: 600,
+      revenueNgwee: 5_000,
+      paidRides: 2,
+      method: 'cash',
+      day: '2026-03-04',
+    });
+    expect(toCsv(Object.keys(PaymentsLine.shape), [line])).toBe(
+      'day,method,paidRides,revenueNgwee,commissionNgwee,driverEarningsNgwee,owedToDriversNgwee,owedByDriversNgwee,driversPaid\r\n2026-03-04,cash,2,5000,600,4400,0,600,2\r\n',
+    );
+    expect(() => PaymentsLine.parse({ ...line, paidRides: -1 })).toThrow();
+    expect(() => PaymentsLine.parse({ ...line, revenueNgwee: 12.5 })).toThrow();
   });
 
   it('quotes commas, quotes and line breaks', () => {

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardStats } from '../../../projections/platformStats/index.js';
 import { projections } from '../../../projections/registry.js';
-import { countUsers } from '../../accounts/adminUsers.js';
+import { countOpenIncidents } from '../../../projections/safety/index.js';
+import { countUsers } from '../../../accounts/index.js';
 import { errorResponses } from '../../support/http.js';
-import { countOpenSupportMessages } from '../../support/supportMessages.js';
+import { countOpenSupportMessages } from '../../../product/index.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { readModelStates, systemHealthOf } from './readModelHealth.js';
-import { DashboardQuery, DashboardStats } from './schemas.js';
+import { readModelStates, systemHealthOf } from '../../services/readModelHealth.js';
+import { DashboardQuery, DashboardStats } from '../../../contract/admin.js';
 
 /** More pending drivers than this flags the Verify Drivers action as urgent (spec 001 §9). */
 export const URGENT_PENDING_DRIVERS = 5;
@@ -24,10 +25,11 @@ export function dashboardRoutes({ commands, db }: ProductRouteDeps): FastifyPlug
         },
       },
       async (request) => {
-        const [stats, users, support, readModels] = await Promise.all([
+        const [stats, users, support, incidents, readModels] = await Promise.all([
           dashboardStats(db, commands.clock.now(), { days: request.query.days }),
           countUsers(db),
           countOpenSupportMessages(db),
+          countOpenIncidents(db),
           readModelStates(db, commands.store, projections, Date.now()),
         ]);
         const { total, ...byKind } = users;
@@ -50,6 +52,8 @@ export function dashboardRoutes({ commands, db }: ProductRouteDeps): FastifyPlug
           revenueTodayNgwee: stats.revenueTodayNgwee,
           commissionNgwee: stats.commissionNgwee,
           openSupportMessages: support.open,
+          openIncidents: incidents.open,
+          unacknowledgedIncidents: incidents.unacknowledged,
           systemHealth: systemHealthOf(readModels),
           readModels,
           today: stats.today,

@@ -4,13 +4,12 @@ import { approveDriver, rejectDriver, reinstateDriver, suspendDriver } from '../
 import { driverVerificationStatus, type DriverVerificationState } from '../../../domain/driverVerification/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
 import { driverById, driversForAdmin, type DriverProfileRow } from '../../../projections/driverProfiles/index.js';
-import type { UserRow } from '../../accounts/accounts.table.js';
-import { userIdsMatching, usersByIds } from '../../accounts/adminUsers.js';
+import { userIdsMatching, type UserRow, usersByIds } from '../../../accounts/index.js';
 import { commandContextFor } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import { toDriverProfile } from '../drivers/presenters.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { AdminDriver, DriverDecision, DriverList, DriverParams, DriversQuery, SuspendDriverBody, VerifyDriverBody } from './schemas.js';
+import { AdminDriver, DriverDecision, DriverList, DriverParams, DriversQuery, SuspendDriverBody, VerifyDriverBody } from '../../../contract/admin.js';
 
 /** The admin's drivers page and the verification decisions, through the driver-verification handlers. */
 export function driverAdminRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
@@ -111,8 +110,12 @@ function decisionOf(driverId: string, state: DriverVerificationState): z.infer<t
 }
 
 function toAdminDriver(row: DriverProfileRow, user: UserRow | undefined): z.infer<typeof AdminDriver> {
+  const verificationStatus = row.verification_status;
+  // driverById and driversForAdmin leave out who never applied; the answer says so.
+  if (verificationStatus === 'not_applied') throw new DomainError('not_found', `No driver application ${row.driver_id}`, { driverId: row.driver_id });
   return {
     ...toDriverProfile(row),
+    verificationStatus,
     userName: user?.full_name ?? null,
     userEmail: user?.email ?? null,
     userPhone: user?.phone_number ?? null,

@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { bidStreamId } from '../../../domain/bid/index.js';
 import { dispatchStream } from '../../../domain/dispatch/index.js';
+import { incidentStream } from '../../../domain/incident/index.js';
 import { rideStreamId } from '../../../domain/ride/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
 import { eventUpcasters } from '../../../domain/upcasting/index.js';
 import { comparePositions, type JsonValue, type RecordedEvent } from '../../../platform/eventStore/port.js';
 import { bidsForRide } from '../../../projections/bidsByRide/index.js';
 import { ridesFiltered, type RideRow } from '../../../projections/rides/index.js';
-import { usersByIds } from '../../accounts/adminUsers.js';
-import { listAdminActions } from '../../support/auditLog.js';
+import { usersByIds } from '../../../accounts/index.js';
+import { listAdminActions } from '../../../product/index.js';
 import { errorResponses, iso, isoOrNull } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { AdminRide, AuditLog, AuditLogQuery, AuditTrail, RideList, RideParams, RidesQuery } from './schemas.js';
+import { AdminRide, AuditLog, AuditLogQuery, AuditTrail, RideList, RideParams, RidesQuery } from '../../../contract/admin.js';
 
 export const MASKED_PIN = '••••';
 
@@ -38,7 +39,7 @@ export function rideAdminRoutes({ commands, db }: ProductRouteDeps): FastifyPlug
         schema: {
           tags: ['admin'],
           summary:
-            "A ride's audit trail: every event of the ride, its bids and its dispatch search, in the order they happened (PINs masked)",
+            "A ride's audit trail: every event of the ride, its bids, its dispatch search and its incidents, in the order they happened (PINs masked)",
           params: RideParams,
           response: { 200: AuditTrail, ...errorResponses },
         },
@@ -48,7 +49,8 @@ export function rideAdminRoutes({ commands, db }: ProductRouteDeps): FastifyPlug
         const ride = await commands.store.readStream(rideStreamId(rideId));
         if (ride.length === 0) throw new DomainError('not_found', `No ride ${rideId}`, { rideId });
         const bidStreams = (await bidsForRide(db, rideId)).map((bid) => bidStreamId(bid.bid_id));
-        const others = [...bidStreams, dispatchStream(rideId)];
+        // The ride's incidents (SOS, ride checks, an admin's acknowledgement and resolution) replay with it.
+        const others = [...bidStreams, dispatchStream(rideId), incidentStream(rideId)];
         const rest = await Promise.all(others.map((stream) => commands.store.readStream(stream)));
         const events = [ride, ...rest].flat().sort((a, b) => comparePositions(a.position, b.position));
         const actors = await usersByIds(db, events.flatMap((event) => (typeof event.metadata.userId === 'string' ? [event.metadata.userId] : [])));

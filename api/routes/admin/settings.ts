@@ -8,11 +8,11 @@ import {
   type PlatformSettingsEvent,
 } from '../../../domain/platformSettings/index.js';
 import { eventUpcasters } from '../../../domain/upcasting/index.js';
-import { usersByIds } from '../../accounts/adminUsers.js';
+import { usersByIds } from '../../../accounts/index.js';
 import { commandContextFor } from '../../support/commandContext.js';
 import { errorResponses, IDEMPOTENT_WRITE } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { PlatformSettingsBody, PlatformSettingsView } from './schemas.js';
+import { PlatformSettingsBody, PlatformSettingsView } from '../../../contract/admin.js';
 
 /**
  * The platform settings (surge, weather, bid window, search expiry, scheduled dispatch lead):

@@ -4,16 +4,19 @@ import { z } from 'zod';
 import { goOffline } from '../../../commands/driver/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
 import { driverById } from '../../../projections/driverProfiles/index.js';
-import type { Kysely } from 'kysely';
-import type { UserRow, UserUpdate } from '../../accounts/accounts.table.js';
-import { countUsers, deleteUser, endSessionsOf, listUsers } from '../../accounts/adminUsers.js';
-import { findUserById, updateUser } from '../../accounts/users.js';
+import {
+  countUsers,
+  findUserById,
+  listUsers,
+  type UserRow,
+  type UserUpdate,
+} from '../../../accounts/index.js';
 import { signedInUser } from '../../plugins/auth.js';
-import { recordAdminAction } from '../../support/auditLog.js';
+import { deleteUserAudited, editUserAudited } from '../../services/auditedChanges.js';
 import { commandContextFor } from '../../support/commandContext.js';
 import { errorResponses, iso } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { AdminUser, UpdateUserBody, UserList, UserParams, UsersQuery } from './schemas.js';
+import { AdminUser, UpdateUserBody, UserList, UserParams, UsersQuery } from '../../../contract/admin.js';
 
 type Patch = z.infer<typeof UpdateUserBody>;
 
@@ -91,23 +94,22 @@ export function userAdminRoutes({ commands, db }: ProductRouteDeps): FastifyPlug
         const before = await editableUser(request.params.userId);
         const patch: Patch = request.body;
         const changes = changesOf(before, patch);
-        const leavesDuty = patch.isActive === false || (patch.userType !== undefined && patch.userType !== 'driver');
-        if (leavesDuty && before.user_type === 'driver') await takeOffDuty(request, before);
+        const leavesDuty = patch.isActive === false || (changes.userType !== undefined && patch.userType !== 'driver');
+        if (leavesDuty && before.roles.includes('driver')) await takeOffDuty(request, before);
         const now = commands.clock.now();
-        const after = await db.transaction().execute(async (trx: Kysely<any>) => {
-          if (Object.keys(changes).length === 0) return before;
-          const update: Omit<UserUpdate, 'id' | 'updated_at'> = {};
-          for (const field of Object.keys(changes) as Array<keyof typeof COLUMNS>) {
-            Object.assign(update, { [COLUMNS[field]]: patch[field] });
-          }
-          const updated = await updateUser(trx, before.id, update, now);
-          const sessionsEnded = patch.isActive === false ? await endSessionsOf(trx, before.id, now) : 0;
-          await recordAdminAction(
-            trx,
-            { ...auditOf(request, before.id, actionOf(patch)), changes: { ...changes, ...(sessionsEnded ? { sessionsEnded } : {}) } },
-            now,
-          );
-          return updated;
+        const update: Omit<UserUpdate, 'id' | 'updated_at'> = {};
+        for (const field of Object.keys(changes) as Array<keyof typeof COLUMNS>) {
+          Object.assign(update, { [COLUMNS[field]]: patch[field] });
+        }
+        // A new kind of account holds that one role (a two-role account becomes one kind again).
+        if (patch.userType !== undefined && changes.userType !== undefined) update.roles = [patch.userType];
+        const after = await editUserAudited(db, {
+          before,
+          update,
+          changes,
+          endSessions: patch.isActive === false,
+          audit: auditOf(request, before.id, actionOf(patch)),
+          now,
         });
         return toAdminUser(after);
       },
@@ -125,13 +127,10 @@ export function userAdminRoutes({ commands, db }: ProductRouteDeps): FastifyPlug
       },
       async (request, reply) => {
         const user = await editableUser(request.params.userId);
-        if (user.user_type === 'driver') await takeOffDuty(request, user);
+        if (user.roles.includes('driver')) await takeOffDuty(request, user);
         const now = commands.clock.now();
-        await db.transaction().execute(async (trx: Kysely<any>) => {
-          await deleteUser(trx, user.id);
-          // The record keeps who was removed and what kind of account it was; the personal details go with the account.
-          await recordAdminAction(trx, { ...auditOf(request, user.id, 'user.deleted'), changes: { userType: user.user_type } }, now);
-        });
+        // The record keeps who was removed and what kind of account it was; the personal details go with the account.
+        await deleteUserAudited(db, { user, audit: auditOf(request, user.id, 'user.deleted'), now });
         return reply.status(204).send(null);
       },
     );
@@ -166,6 +165,7 @@ function toAdminUser(row: UserRow): z.infer<typeof AdminUser> {
     phone: row.phone_number,
     username: row.username,
     userType: row.user_type,
+    roles: row.roles,
     language: row.preferred_language,
     isActive: row.is_active,
     mfaEnabled: row.mfa_enabled,

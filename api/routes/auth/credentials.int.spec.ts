@@ -184,10 +184,27 @@ describe('the signed-in user and the language preference', () => {
       fullName: 'Natasha Phiri',
       phoneNumber: null,
       userType: 'driver',
+      roles: ['driver'],
       preferredLanguage: 'en',
       mfaEnabled: true,
       mfaMethod: 'totp',
     });
+  });
+
+  it('GET /api/auth/session always answers 200: signed out, second factor pending, or signed in with the user, never cached', async () => {
+    const anonymous = await bed.app.inject({ method: 'GET', url: '/api/auth/session' });
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([200, { state: 'signedOut' }]);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+
+    const { email, password, user, headers } = await signInAs(bed.app, bed.accounts, 'passenger', { fullName: 'Mapalo Banda' });
+    const login = await post('/api/auth/login', { email, password });
+    const pending = await bed.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: sessionCookieFrom(login)! } });
+    expect([pending.statusCode, pending.json()]).toEqual([200, { state: 'mfaPending', userId: user.id, mfaEnabled: true }]);
+
+    const signedIn = await bed.app.inject({ method: 'GET', url: '/api/auth/session', headers });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual({ state: 'signedIn', user: expect.objectContaining({ id: user.id, fullName: 'Mapalo Banda', userType: 'passenger', mfaMethod: 'totp' }) });
+    expect(signedIn.json().user).not.toHaveProperty('passwordHash');
   });
 
   it('PATCH /api/auth/preferences changes the language (Bemba included) for the signed-in user only', async () => {

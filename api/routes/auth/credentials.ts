@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Accounts } from '../../accounts/index.js';
-import { register, setPreferredLanguage, signIn, signOut } from '../../accounts/signIn.js';
-import { toPublicUser } from '../../accounts/users.js';
+import { type Accounts, addSelfServiceRole, register, setPreferredLanguage, signIn, signOut, toPublicUser } from '../../../accounts/index.js';
 import { clearSessionCookie, requireUser, setSessionCookie, signedInUser } from '../../plugins/auth.js';
-import { ErrorBody, LoginBody, LoginResponse, PreferencesBody, PublicUser, RegisterBody, RegisterResponse, errorResponses } from './schemas.js';
+import { ErrorBody, LoginBody, LoginResponse, PreferencesBody, PublicUser, RegisterBody, RegisterResponse, errorResponses } from '../../../contract/auth.js';
+import { AddRoleBody, SessionAnswer } from '../../../contract/session.js';
 import { contextFor, originOf } from './signInState.js';
 
 /** Registration, password sign-in (main and admin portal), sign-out, the current user and language. */
@@ -77,6 +76,24 @@ export function credentialRoutes(accounts: Accounts): FastifyPluginAsyncZod {
       async (request) => signedInUser(request),
     );
 
+    app.get(
+      '/api/auth/session',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Where this browser stands: signed out, second factor pending, or signed in with the user; always 200',
+          response: { 200: SessionAnswer },
+        },
+      },
+      async (request, reply): Promise<SessionAnswer> => {
+        reply.header('cache-control', 'no-store');
+        const state = request.signInState;
+        if (!state) return { state: 'signedOut' };
+        if (!state.session.mfa_verified) return { state: 'mfaPending', userId: state.user.id, mfaEnabled: state.user.mfa_enabled };
+        return { state: 'signedIn', user: signedInUser(request) };
+      },
+    );
+
     app.patch(
       '/api/auth/preferences',
       {
@@ -89,6 +106,26 @@ export function credentialRoutes(accounts: Accounts): FastifyPluginAsyncZod {
         preHandler: requireUser(),
       },
       async (request) => toPublicUser(await setPreferredLanguage(contextFor(context, request), signedInUser(request).id, request.body.preferredLanguage)),
+    );
+
+    app.post(
+      '/api/auth/roles',
+      {
+        schema: {
+          tags: ['auth'],
+          summary:
+            'One account, two roles: a rider takes up driving (then applies with their documents, as every driver does) or a driver riding. Taking up a role already held changes nothing; admin and staff accounts are refused (403).',
+          body: AddRoleBody,
+          response: { 200: PublicUser, ...errorResponses },
+        },
+        preHandler: requireUser({ roles: ['passenger', 'driver'] }),
+      },
+      async (request) => {
+        const me = signedInUser(request);
+        const updated = await addSelfServiceRole(context.db, me.id, request.body.role, context.clock.now());
+        if (!me.roles.includes(request.body.role)) context.logger.info({ userId: me.id, role: request.body.role }, 'role taken up');
+        return toPublicUser(updated);
+      },
     );
   };
 }

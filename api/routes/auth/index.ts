@@ -1,7 +1,6 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Accounts } from '../../accounts/index.js';
-import { AuthError } from '../../accounts/errors.js';
+import { type Accounts, AuthError } from '../../../accounts/index.js';
 import { credentialRoutes } from './credentials.js';
 import { mfaRoutes } from './mfa.js';
 import { outboxRoutes } from './outbox.js';

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Accounts } from '../../accounts/index.js';
-import { sendMfaCode, setUpMfa, verifyMfa } from '../../accounts/mfa.js';
-import { toPublicUser } from '../../accounts/users.js';
+import { type Accounts, sendMfaCode, setUpMfa, toPublicUser, verifyMfa } from '../../../accounts/index.js';
 import { setSessionCookie } from '../../plugins/auth.js';
 import {
   CodeDelivery,
@@ -11,7 +9,7 @@ import {
   VerifyMfaBody,
   VerifyMfaResponse,
   errorResponses,
-} from './schemas.js';
+} from '../../../contract/auth.js';
 import { contextFor, originOf, signInFor } from './signInState.js';
 
 /** The second factor: enrol (SMS or authenticator app), send a code, verify. */

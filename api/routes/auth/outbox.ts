@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { OutboxEntry } from '../../accounts/transport.js';
+import { Outbox, OutboxQuery } from '../../../contract/auth.js';
+import type { OutboxEntry } from '../../../accounts/index.js';
 
 /**
  * GET /api/dev/outbox: the one-time codes the log transport "sent", newest first. Registered only
@@ -14,22 +14,8 @@ export function outboxRoutes(outbox: readonly OutboxEntry[]): FastifyPluginAsync
         schema: {
           tags: ['development'],
           summary: 'Codes sent by the development transport (not in production)',
-          querystring: z.object({ to: z.string().max(320).optional().describe('Only messages to this phone number or e-mail address') }),
-          response: {
-            200: z.object({
-              messages: z.array(
-                z.object({
-                  channel: z.enum(['sms', 'email']),
-                  to: z.string(),
-                  purpose: z.enum(['login', 'registration']),
-                  code: z.string(),
-                  subject: z.string(),
-                  text: z.string(),
-                  sentAt: z.date(),
-                }),
-              ),
-            }),
-          },
+          querystring: OutboxQuery,
+          response: { 200: Outbox },
         },
       },
       async (request) => ({

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providersFromConfig } from '../../accounts/fromConfig.js';
+import { providersFromConfig } from '../../../accounts/index.js';
 import { loadConfig } from '../../config.js';
 import { sessionCookieFrom, startAccountsTestBed, type AccountsTestBed } from '../../../tests/support/accounts.js';
 import { FakeOidcIssuer, verifyEs256 } from '../../../tests/support/fakeOidcIssuer.js';

@@ -2,9 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Accounts } from '../../accounts/index.js';
-import type { FlowState, ProviderName } from '../../accounts/oidc/provider.js';
-import { signInWithProvider } from '../../accounts/oidc/signInWithProvider.js';
+import { type Accounts, type FlowState, type ProviderName, signInWithProvider } from '../../../accounts/index.js';
 import { setSessionCookie } from '../../plugins/auth.js';
 import { contextFor, originOf } from './signInState.js';
 
@@ -87,7 +85,11 @@ export function providerRoutes(accounts: Accounts): FastifyPluginAsyncZod {
       if (name === 'apple') {
         app.post(
           '/api/auth/apple/callback',
-          { schema: { tags: ['auth'], summary: 'Where Apple posts its answer (response_mode=form_post)', body: CallbackAnswer } },
+          {
+            schema: { tags: ['auth'], summary: 'Where Apple posts its answer (response_mode=form_post)', body: CallbackAnswer },
+            // A cross-site form by design; the signed flow cookie (state, nonce, PKCE) guards it.
+            config: { acceptsForms: true },
+          },
           (request, reply) => finish(request, reply, request.body),
         );
       }

@@ -23,21 +23,61 @@ async function pendingSignIn(account: SignedIn) {
   return { userId: account.user.id, cookie: sessionCookieFrom(response)! };
 }
 
-describe('wrong passwords', () => {
-  it('per account: the sixth in the window is a 429, even with the right password and from new IPs, until the window passes', async () => {
+describe('wrong passwords: growing delays, never a lockout a stranger can trigger', () => {
+  it('per account and client: three typos are free, then that client waits 1 s, 2 s, 4 s … (429 with Retry-After)', async () => {
     const account = await signInAs(bed.app, bed.accounts, 'passenger');
-    for (let attempt = 1; attempt <= 5; attempt++) expect((await login(account.email, 'wrong-password', newIp())).statusCode).toBe(401);
-    const sixth = await login(account.email, account.password, newIp());
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({ code: 'too_many_attempts', retryAfterSeconds: expect.any(Number) });
-    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
-    expect(Number(sixth.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-
-    bed.clock.advance(15 * 60_000);
-    expect((await login(account.email, account.password, newIp())).statusCode).toBe(200);
+    const ip = newIp();
+    for (let attempt = 1; attempt <= 4; attempt++) expect((await login(account.email, 'wrong-password', ip)).statusCode).toBe(401);
+    // The fourth failure set a 1 s delay: even the right password waits it out.
+    const early = await login(account.email, account.password, ip);
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({ code: 'too_many_attempts', retryAfterSeconds: 1 });
+    expect(early.headers['retry-after']).toBe('1');
+    bed.clock.advance(1_000);
+    expect((await login(account.email, 'wrong-password', ip)).statusCode).toBe(401);
+    // A refused attempt is not checked and not counted; the fifth failure set 2 s.
+    expect((await login(account.email, 'wrong-password', ip)).json().retryAfterSeconds).toBe(2);
+    bed.clock.advance(2_000);
+    expect((await login(account.email, account.password, ip)).statusCode).toBe(200);
   });
 
-  it('per IP: past 30 wrong logins from one address (carrier NAT shares addresses) every account gets 429 there; other addresses carry on', async () => {
+  it('delays grow to at most 15 minutes; no number of failures locks the account for longer', async () => {
+    const account = await signInAs(bed.app, bed.accounts, 'driver');
+    const ip = newIp();
+    let longest = 0;
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const answer = await login(account.email, 'wrong-password', ip);
+      if (answer.statusCode === 429) longest = Math.max(longest, answer.json().retryAfterSeconds as number);
+      bed.clock.advance(15 * 60_000);
+    }
+    expect(longest).toBeLessThanOrEqual(15 * 60);
+    expect((await login(account.email, account.password, ip)).statusCode).toBe(200);
+  });
+
+  it('the owner, from a client that has not been failing, signs in while strangers keep guessing', async () => {
+    const owner = await signInAs(bed.app, bed.accounts, 'driver');
+    const attackers = Array.from({ length: 8 }, newIp);
+    // Forty failures spread over eight addresses: far past every free allowance.
+    for (let round = 0; round < 5; round++) {
+      if (round > 0) bed.clock.advance(2_000);
+      for (const ip of attackers) await login(owner.email, `guess-${round}`, ip);
+    }
+    const attackerNow = await login(owner.email, 'yet-another-guess', attackers[0]!);
+    expect(attackerNow.statusCode).toBe(429);
+    expect((await login(owner.email, owner.password, newIp())).statusCode).toBe(200);
+  });
+
+  it('per account from all clients: past ten failures, clients that have been failing wait even on a first try at it', async () => {
+    const account = await signInAs(bed.app, bed.accounts, 'passenger');
+    const spread = Array.from({ length: 11 }, newIp);
+    for (const ip of spread) expect((await login(account.email, 'wrong-password', ip)).statusCode).toBe(401);
+    // A client that failed elsewhere (a guesser trying many accounts) meets the account's delay.
+    const guesser = newIp();
+    expect((await login('someone-else@example.zm', 'guess', guesser)).statusCode).toBe(401);
+    expect((await login(account.email, 'wrong-password', guesser)).statusCode).toBe(429);
+  });
+
+  it('per client: past 30 failures in 15 minutes from one address (carrier NAT shares addresses) it waits; other addresses carry on', async () => {
     const ip = newIp();
     const victim = await signInAs(bed.app, bed.accounts, 'passenger');
     for (let attempt = 1; attempt <= 30; attempt++) {
@@ -49,20 +89,22 @@ describe('wrong passwords', () => {
 
   it('a right password clears the account’s count: failures are counted, not sign-ins', async () => {
     const account = await signInAs(bed.app, bed.accounts, 'driver');
+    const ip = newIp();
     for (let round = 0; round < 3; round++) {
-      for (let attempt = 1; attempt <= 4; attempt++) await login(account.email, 'wrong-password', newIp());
-      expect((await login(account.email, account.password, newIp())).statusCode).toBe(200);
+      for (let attempt = 1; attempt <= 3; attempt++) expect((await login(account.email, 'wrong-password', ip)).statusCode).toBe(401);
+      expect((await login(account.email, account.password, ip)).statusCode).toBe(200);
     }
   });
 });
 
 describe('a burst of parallel guesses', () => {
-  it('cannot slip past the limit: of twenty at once, at most five are even checked', async () => {
+  it('cannot slip past the delays: of twenty at once from one client, only the four before the first delay are checked', async () => {
     const account = await signInAs(bed.app, bed.accounts, 'passenger');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => login(account.email, 'wrong-password', newIp())));
+    const ip = newIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(account.email, 'wrong-password', ip)));
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(4);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(16);
   });
 });
 

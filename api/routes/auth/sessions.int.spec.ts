@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUserActive } from '../../accounts/users.js';
-import { routeByChannel } from '../../accounts/transport.js';
+import { routeByChannel, setUserActive } from '../../../accounts/index.js';
 import { currentUser, requireUser, signedInUser } from '../../plugins/auth.js';
 import { sessionCookieFrom, signInAs, startAccountsTestBed, totpCode, type AccountsTestBed } from '../../../tests/support/accounts.js';
 

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AccountsContext, RequestOrigin, SignInState } from '../../accounts/context.js';
-import { authErrors } from '../../accounts/errors.js';
+import { type AccountsContext, authErrors, type RequestOrigin, type SignInState } from '../../../accounts/index.js';
 
 export function originOf(request: FastifyRequest): RequestOrigin {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };

@@ -1,18 +1,18 @@
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { DriverLocationTables } from '../../../commands/dispatch/driverLocations.js';
+import { findDriverLocations } from '../../../commands/dispatch/index.js';
 import { bidStreamId } from '../../../domain/bid/index.js';
 import type { LatLng, VehicleId } from '../../../domain/catalogue/index.js';
 import type { EventStore } from '../../../platform/eventStore/port.js';
 import type { BidsByRideRow } from '../../../projections/bidsByRide/index.js';
 import { summariseBids } from '../../../projections/bidsByRide/index.js';
-import type { DriverProfileRow, DriverProfilesTables } from '../../../projections/driverProfiles/index.js';
-import { usersByIds } from '../../accounts/adminUsers.js';
+import { driversByIds, type DriverProfileRow } from '../../../projections/driverProfiles/index.js';
+import type { SharedDatabase } from '../../services/database.js';
+import { usersByIds } from '../../../accounts/index.js';
 import { iso } from '../../support/http.js';
 import { firstNameOf } from '../drivers/presenters.js';
-import { zmwOf } from '../rides/money.js';
+import { zmwOf } from '../../../contract/money.js';
 import { minutesAway } from '../rides/rideView.js';
-import { DEFAULT_BIDDER_RATING, type Bid } from './schemas.js';
+import { DEFAULT_BIDDER_RATING, type Bid } from '../../../contract/bids.js';
 
 /**
  * The bid as the read model will have it once it takes in the bid stream as it is now: the same
@@ -28,12 +28,12 @@ export async function bidFromStream(store: EventStore, bidId: string): Promise<B
  * Bids with who placed them (first name, rating, vehicle) and how far they are from the pickup.
  * The bidders' details come from the driver profiles and the accounts, in one query each.
  */
-export async function presentBids(db: Kysely<any>, rows: readonly BidsByRideRow[], pickup: LatLng | null): Promise<z.infer<typeof Bid>[]> {
+export async function presentBids(db: SharedDatabase, rows: readonly BidsByRideRow[], pickup: LatLng | null): Promise<z.infer<typeof Bid>[]> {
   const driverIds = [...new Set(rows.map((row) => row.driver_id))];
   if (driverIds.length === 0) return [];
   const [profiles, positions] = await Promise.all([
-    (db as Kysely<DriverProfilesTables>).selectFrom('rm_driver_profiles').selectAll().where('driver_id', 'in', driverIds).execute(),
-    (db as Kysely<DriverLocationTables>).selectFrom('driver_locations').select(['driver_id', 'lat', 'lng']).where('driver_id', 'in', driverIds).execute(),
+    driversByIds(db, driverIds),
+    findDriverLocations(db, driverIds),
   ]);
   const users = await usersByIds(db, rows.map((row) => row.driver_user_id));
   const nameOf = new Map(users.map((user) => [user.id, user.full_name]));

@@ -20,6 +20,8 @@ beforeAll(async () => {
     approvedDriver(bed, { vehicleType: 'motorcycle' }),
     bed.signIn('admin'),
   ]);
+  // The bidder card reads the driver profiles read model: let it take in the approvals first.
+  await bed.settle();
 });
 afterAll(() => bed.close());
 

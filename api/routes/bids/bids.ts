@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
+import type { SharedDatabase } from '../../services/database.js';
 import { loadBid, placeBid, withdrawBid } from '../../../commands/bid/index.js';
 import { acceptBid } from '../../../commands/ride/index.js';
 import { bidIdFor } from '../../../domain/bid/index.js';
@@ -12,16 +12,16 @@ import { commandContextFor, notYours } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { answerAfterWrite, partyOf, rideFromStream, rideNotFound } from '../rides/rideSources.js';
-import { Ride } from '../rides/schemas.js';
-import { ngweeOf } from '../rides/money.js';
+import { Ride } from '../../../contract/rides.js';
+import { ngweeOf } from '../../../contract/money.js';
 import { inWireTerms } from '../rides/wireErrors.js';
 import { bidFromStream, presentBids } from './bidView.js';
-import { AcceptBidBody, Bid, BidList, BidParams, PlaceBidBody, RideParams } from './schemas.js';
+import { AcceptBidBody, Bid, BidList, BidParams, PlaceBidBody, RideParams } from '../../../contract/bids.js';
 
 const bidNotFound = (bidId: string) => new DomainError('not_found', `bid ${bidId} was not found`, { bidId });
 
 /** The ride as the read model has it, or as its stream folds when the read model has not caught up. */
-async function rideRow(db: Kysely<any>, store: EventStore, rideId: string): Promise<RideRow | undefined> {
+async function rideRow(db: SharedDatabase, store: EventStore, rideId: string): Promise<RideRow | undefined> {
   return (await rideById(db, rideId)) ?? (await rideFromStream(store, rideId))?.ride;
 }
 
@@ -48,10 +48,11 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
         const { rideId } = request.params;
         const ride = await rideRow(db, store, rideId);
         if (!ride) throw rideNotFound(rideId);
-        if (me.userType === 'driver') {
+        const party = partyOf(me, ride);
+        if (party !== 'rider' && party !== 'admin' && me.roles.includes('driver')) {
           // A driver sees their own bid; a driver with none who is not on the ride learns nothing.
           const own = await findBid(db, bidIdFor(rideId, me.id));
-          if (!own && !partyOf(me, ride)) throw rideNotFound(rideId);
+          if (!own && !party) throw rideNotFound(rideId);
           return { rideId, bids: await presentBids(db, own ? [own] : [], pickupOf(ride)) };
         }
         if (!partyOf(me, ride)) throw rideNotFound(rideId);

@@ -5,7 +5,7 @@ import {
   categoriesWithComingSoonNotice,
   cityBySlug,
   LOCAL_SEARCH_LIMIT,
-  paymentMethods,
+  offeredPaymentMethods,
   paymentProviders,
   placesInCity,
   popularDestinations,
@@ -16,13 +16,14 @@ import {
   visibleVehicles,
   type City as CatalogueCity,
   type KnownPlace,
+  type MobileMoneyMethod,
   type Vehicle as CatalogueVehicle,
 } from '../../../domain/catalogue/index.js';
 import { baseFareOf } from '../../../domain/fare/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ErrorBody } from '../../support/http.js';
-import { CityPage, CityParams, City, PaymentCatalogue, PlaceResults, PlacesQuery, VehicleCatalogue } from './schemas.js';
+import { CityList, CityPage, CityParams, City, PaymentCatalogue, PlaceResults, PlacesQuery, VehicleCatalogue } from '../../../contract/catalogue.js';
 
 /** Admin and staff see what is coming soon (spec 000 §6); everyone else sees what they can book. */
 const isPrivileged = (request: FastifyRequest) => {
@@ -31,7 +32,8 @@ const isPrivileged = (request: FastifyRequest) => {
 };
 
 /** The product catalogue, open to visitors: vehicles, towns, known places, payment methods. */
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `collectedMethods`: the wallets a configured provider collects; only those (and cash) are offered. */
+export const catalogueRoutes = (collectedMethods: readonly MobileMoneyMethod[]): FastifyPluginAsyncZod => async (app) => {
   app.get(
     '/api/catalogue/vehicles',
     {
@@ -60,7 +62,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary: 'The towns served (coming-soon towns for admin and staff only)',
-        response: { 200: z.object({ cities: z.array(City) }) },
+        response: { 200: CityList },
       },
     },
     async (request) => ({ cities: visibleCities(isPrivileged(request)).map(toCity) }),
@@ -116,7 +118,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: PaymentCatalogue },
         },
       },
-      async () => ({ paymentMethods: [...paymentMethods], providers: [...paymentProviders] }),
+      async () => ({ paymentMethods: offeredPaymentMethods(collectedMethods), providers: [...paymentProviders] }),
     );
   }
 };

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { quoteRide } from '../../../commands/ride/index.js';
+import { quoteRide, routeTrip, tripPoints } from '../../../commands/ride/index.js';
 import { vehicleById } from '../../../domain/catalogue/index.js';
 import { receiptLines, type FareQuote } from '../../../domain/fare/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
 import { currentUser } from '../../plugins/auth.js';
 import { ErrorBody } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { FareQuote as FareQuoteResponse, QuoteBody } from './schemas.js';
+import { FareQuote as FareQuoteResponse, QuoteBody } from '../../../contract/catalogue.js';
 
 type Booking = Parameters<typeof quoteRide>[0];
 /** What pricing reads of a booking; the rest (addresses, payment, passengers) does not change the fare. */
@@ -49,8 +49,10 @@ export function fareRoutes({ commands }: ProductRouteDeps): FastifyPluginAsyncZo
           stops: stops.map((stop) => ({ ...place(stop), notes: null })),
           scheduledFor,
         };
+        // The same route requestRide will price the booking on.
+        const routed = await routeTrip(commands.router, tripPoints(trip), (error) => request.log.warn({ err: error }, 'routing failed: quoted on the straight line'));
         // quoteRide takes a whole booking but reads only the trip's fields (see TripToPrice).
-        const quote = quoteRide(trip as Booking, settings, now);
+        const quote = quoteRide(trip as Booking, settings, now, routed);
         const fare = quote.breakdown as unknown as FareQuote;
         return {
           vehicleType: fare.vehicleId,
@@ -74,6 +76,7 @@ export function fareRoutes({ commands }: ProductRouteDeps): FastifyPluginAsyncZo
           range: { minNgwee: fare.range.min, maxNgwee: fare.range.max },
           bounds: { floorNgwee: quote.floorNgwee, ceilingNgwee: quote.ceilingNgwee },
           receipt: receiptLines(fare).map((line) => ({ kind: line.kind, amountNgwee: line.amount })),
+          route: routed.route,
           settings: { surgeEnabled: settings.surgeEnabled, weather: settings.weather },
           pricedFor: (scheduledFor === null ? now : new Date(scheduledFor)).toISOString(),
           currency: fare.currency,

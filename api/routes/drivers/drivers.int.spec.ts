@@ -4,7 +4,7 @@ import { acceptRide, requestRide } from '../../../commands/ride/index.js';
 import { findDriverLocation } from '../../../commands/dispatch/index.js';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
-import { approvedDriver, copperbeltUniversity, driverApplication, kitweCentre, settled, type TestDriver } from './fixtures.js';
+import { approvedDriver, copperbeltUniversity, driverApplication, kitweCentre, settled, type TestDriver } from '../../../tests/support/fixtures/apiDrivers.js';
 
 let bed: ApiTestBed;
 let admin: SignedIn;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordDriverLocation } from '../../../commands/dispatch/index.js';
+import { recordTripPosition } from '../../../commands/safety/tripWatcher.js';
 import { goOffline, goOnline } from '../../../commands/driver/index.js';
 import { submitDriverApplication } from '../../../commands/driverVerification/index.js';
 import { driverDutyStatus } from '../../../domain/driverDuty/index.js';
@@ -10,7 +11,7 @@ import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { commandContextFor, notYours } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { DriverParams, DutyStatus, LocationBody, LocationRecorded, RegisterDriverBody, RegisteredDriver, StatusBody } from './schemas.js';
+import { DriverParams, DutyStatus, LocationBody, LocationRecorded, RegisterDriverBody, RegisteredDriver, StatusBody } from '../../../contract/drivers.js';
 
 const VERIFICATION_WIRE = {
   notApplied: 'not_applied',
@@ -66,7 +67,7 @@ export function driverDutyRoutes({ commands, db }: ProductRouteDeps): FastifyPlu
         const { driverId } = request.params;
         const { isOnline, location } = request.body;
         const acting = driverId === me.id;
-        if (me.userType === 'driver' && !acting) throw notYours('driverId', 'change the duty status');
+        if (me.userType !== 'admin' && !acting) throw notYours('driverId', 'change the duty status');
         if (location && !acting) throw notYours('location', 'report a position');
         if (!acting && !(await driverById(db, driverId))) throw new DomainError('not_found', `No driver ${driverId}`, { driverId });
         const context = commandContextFor(request);
@@ -107,6 +108,8 @@ export function driverDutyRoutes({ commands, db }: ProductRouteDeps): FastifyPlu
         const at = commands.clock.now();
         const { lat, lng, heading } = request.body;
         const { stored, h3Cell } = await recordDriverLocation(db, { driverId, lat, lng, heading: heading ?? null, at });
+        // During a trip the position joins the trail ride checks are measured on.
+        if (stored) await recordTripPosition(db, { driverId, lat, lng, at });
         // Only a newer position moves the car on the rider's map (an old ping arriving late must not).
         if (stored) await request.server.live?.publishLocation({ driverId, lat, lng, heading: heading ?? null, at });
         return { stored, h3Cell, recordedAt: at.toISOString() };

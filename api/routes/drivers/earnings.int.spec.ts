@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
-import { approvedDriver, completedRide, type TestDriver } from './fixtures.js';
+import { approvedDriver, completedRide, settled, type TestDriver } from '../../../tests/support/fixtures/apiDrivers.js';
 
 let bed: ApiTestBed;
 let admin: SignedIn;
@@ -14,11 +14,11 @@ beforeAll(async () => {
   bed = await startApiTestBed({ startAt: new Date('2026-12-01T08:00:00Z') });
   [admin, rider] = await Promise.all([bed.signIn('admin'), bed.signIn('passenger')]);
   [driver, other] = await Promise.all([approvedDriver(bed, admin), approvedDriver(bed, admin)]);
-  fares.push((await completedRide(bed, rider, driver)).fareNgwee);
+  fares.push((await completedRide(bed, rider, driver, { collectCash: true })).fareNgwee);
   bed.clock.advance(24 * 60 * 60 * 1000); // Wednesday
-  fares.push((await completedRide(bed, rider, driver)).fareNgwee);
+  fares.push((await completedRide(bed, rider, driver, { collectCash: true })).fareNgwee);
   bed.clock.advance(60 * 60 * 1000);
-  fares.push((await completedRide(bed, rider, driver)).fareNgwee);
+  fares.push((await completedRide(bed, rider, driver, { collectCash: true })).fareNgwee);
 });
 afterAll(() => bed.close());
 
@@ -38,7 +38,7 @@ const sum = (rides: number[]) =>
   }));
 
 describe('GET /api/drivers/:driverId/earnings', () => {
-  it('adds up the completed rides: today, this week from Monday, all time, after the 12 % commission', async () => {
+  it('adds up the paid rides: today, this week from Monday, all time, after the 12 % commission', async () => {
     const response = await earnings(driver.driverId, driver);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -62,7 +62,7 @@ describe('GET /api/drivers/:driverId/earnings', () => {
     expect(body.byDay).toMatchObject({ from: '2026-12-02', to: '2026-12-02' });
     expect(body.byDay.days.map((day: { day: string }) => day.day)).toEqual(['2026-12-02']);
     expect(body.rides).toHaveLength(1);
-    const older = (await earnings(driver.driverId, driver, `?limit=5&before=${encodeURIComponent(body.rides[0].completedAt)}`)).json();
+    const older = (await earnings(driver.driverId, driver, `?limit=5&before=${encodeURIComponent(body.rides[0].settledAt)}`)).json();
     expect(older.rides).toHaveLength(2);
   });
 
@@ -96,5 +96,14 @@ describe('GET /api/drivers/:driverId/earnings', () => {
       commissionNgwee: sum(fares).commissionNgwee,
       todayRides: 2,
     });
+  });
+
+  it('counts a completed ride only once its payment settles: here, when the driver confirms the cash', async () => {
+    const { rideId, fareNgwee } = await completedRide(bed, rider, other);
+    expect((await earnings(other.driverId, other)).json().summary.total.rides).toBe(0);
+    const collected = await bed.app.inject({ method: 'POST', url: `/api/rides/${rideId}/payment/cash-collected`, headers: { ...other.headers, 'content-type': 'application/json' }, payload: {} });
+    expect(collected.statusCode).toBe(200);
+    await settled(bed);
+    expect((await earnings(other.driverId, other)).json().summary.total).toEqual({ rides: 1, ...split(fareNgwee) });
   });
 });

@@ -8,12 +8,12 @@ import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { notYours } from '../../support/commandContext.js';
 import { errorResponses, iso } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { DriverEarnings, DriverParams, EarningsQuery } from './schemas.js';
+import { DriverEarnings, DriverParams, EarningsQuery } from '../../../contract/drivers.js';
 
 /** How many days the day-by-day list covers when the query names no range: this week and last. */
 const DEFAULT_DAYS = 14;
 
-/** The driver dashboard's earnings: real figures from completed rides, after the 12 % commission. */
+/** The driver dashboard's earnings: from settled payments (cash confirmed, mobile money approved), after the 12 % commission. */
 export function driverEarningsRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -22,7 +22,7 @@ export function driverEarningsRoutes({ commands, db }: ProductRouteDeps): Fastif
         schema: {
           tags: ['drivers'],
           summary:
-            'Earnings today, this week (from Monday, Lusaka time) and in all; day by day (`from`/`to`); each completed ride (`limit`, `before`)',
+            'Earnings from settled payments today, this week (from Monday, Lusaka time) and in all; day by day (`from`/`to`); each paid ride (`limit`, `before` on when it settled)',
           params: DriverParams,
           querystring: EarningsQuery,
           response: { 200: DriverEarnings, ...errorResponses },
@@ -47,7 +47,7 @@ export function driverEarningsRoutes({ commands, db }: ProductRouteDeps): Fastif
           commissionPercent: COMMISSION_PERCENT,
           summary,
           byDay: { from: rangeFrom, to: rangeTo, days },
-          rides: rides.map((ride) => ({ ...ride, completedAt: iso(ride.completedAt) })),
+          rides: rides.map((ride) => ({ ...ride, settledAt: iso(ride.settledAt) })),
         };
       },
     );

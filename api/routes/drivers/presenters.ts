@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { VehicleId } from '../../../domain/catalogue/index.js';
-import type { UserRow } from '../../accounts/accounts.table.js';
+import type { UserRow } from '../../../accounts/index.js';
 import type { DriverProfileRow } from '../../../projections/driverProfiles/index.js';
 import { iso, isoOrNull } from '../../support/http.js';
-import type { DriverCard, DriverProfile, DriverVehicle } from './schemas.js';
+import type { DriverCard, DriverProfile, DriverVehicle } from '../../../contract/drivers.js';
 
-/** Read-model rows as the wire shows them (schemas.ts). */
+/** Read-model rows as the wire shows them (contract/drivers.ts). */
 
 export function vehicleOf(row: DriverProfileRow): z.infer<typeof DriverVehicle> | null {
   if (!row.vehicle_type || !row.vehicle_make || !row.vehicle_model || !row.plate_number) return null;

@@ -1,23 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { haversineKm } from '../../../domain/fare/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
-import type { DriverLocationTables } from '../../../commands/dispatch/driverLocations.js';
+import { findDriverLocations } from '../../../commands/dispatch/index.js';
 import { availableDrivers, driverById, driverByUserId } from '../../../projections/driverProfiles/index.js';
-import type { RidesTables, RideWireStatus } from '../../../projections/rides/index.js';
-import { usersByIds } from '../../accounts/adminUsers.js';
+import { driverAssignedStatuses } from '../../../domain/ride/index.js';
+import { riderHasRiddenWith, type RideWireStatus } from '../../../projections/rides/index.js';
+import { usersByIds } from '../../../accounts/index.js';
 import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { firstNameOf, toDriverCard, toDriverProfile } from './presenters.js';
-import { AvailableDrivers, AvailableQuery, DriverCard, DriverParams, DriverProfile, UserParams } from './schemas.js';
+import { AvailableDrivers, AvailableQuery, DriverCard, DriverParams, DriverProfile, UserParams } from '../../../contract/drivers.js';
 
 /**
  * A rider may see their driver's card (name, phone, plate, vehicle, rating — Zambia's e-hailing
  * rules ask for them) once that driver is assigned to their ride, through the trip, and after it
  * is completed (receipts, lost property, complaints). A ride cancelled or expired does not count.
  */
-const RIDER_SEES_DRIVER: readonly RideWireStatus[] = ['accepted', 'arrived', 'in_progress', 'completed'];
+const RIDER_SEES_DRIVER: readonly RideWireStatus[] = driverAssignedStatuses;
 
 export function driverProfileRoutes({ db }: ProductRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -43,13 +43,7 @@ export function driverProfileRoutes({ db }: ProductRouteDeps): FastifyPluginAsyn
             db,
             rows.flatMap((row) => (row.user_id ? [row.user_id] : [])),
           ),
-          near && ids.length > 0
-            ? (db as Kysely<DriverLocationTables>)
-                .selectFrom('driver_locations')
-                .select(['driver_id', 'lat', 'lng'])
-                .where('driver_id', 'in', ids)
-                .execute()
-            : Promise.resolve([]),
+          near ? findDriverLocations(db, ids) : Promise.resolve([]),
         ]);
         const nameOf = new Map(users.map((user) => [user.id, user.full_name]));
         const positionOf = new Map(positions.map((position) => [position.driver_id, position]));
@@ -107,7 +101,7 @@ export function driverProfileRoutes({ db }: ProductRouteDeps): FastifyPluginAsyn
       async (request) => {
         const me = signedInUser(request);
         const { driverId } = request.params;
-        if (driverId !== me.id && me.userType !== 'admin' && !(await ridesWith(db, me.id, driverId))) {
+        if (driverId !== me.id && me.userType !== 'admin' && !(await riderHasRiddenWith(db, me.id, driverId, RIDER_SEES_DRIVER))) {
           // The same answer whether or not the driver exists: a stranger learns nothing.
           throw new DomainError('forbidden', "You may see a driver's details only while they drive you (or after they have)", { driverId });
         }
@@ -118,16 +112,4 @@ export function driverProfileRoutes({ db }: ProductRouteDeps): FastifyPluginAsyn
       },
     );
   };
-}
-
-async function ridesWith(db: Kysely<RidesTables>, riderId: string, driverId: string): Promise<boolean> {
-  const ride = await db
-    .selectFrom('rm_rides')
-    .select('ride_id')
-    .where('rider_id', '=', riderId)
-    .where('driver_id', '=', driverId)
-    .where('status', 'in', RIDER_SEES_DRIVER)
-    .limit(1)
-    .executeTakeFirst();
-  return ride !== undefined;
 }

@@ -1,8 +1,7 @@
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Accounts } from '../../accounts/index.js';
-import { findLiveSession } from '../../accounts/sessions.js';
-import { closeCodes, type LiveHub } from '../../live/index.js';
+import { type Accounts, findLiveSession } from '../../../accounts/index.js';
+import { closeCodes, type LiveHub } from '../../../live/index.js';
 import { SESSION_COOKIE } from '../../plugins/auth.js';
 import type { App } from '../../types.js';
 
@@ -54,7 +53,7 @@ export function liveRoutes({ hub, accounts }: LiveRouteDeps): FastifyPluginAsync
         return;
       }
       const token = sessionToken(request);
-      hub.connect(socket, { id: state.user.id, userType: state.user.user_type }, async () => {
+      hub.connect(socket, { id: state.user.id, userType: state.user.user_type, roles: state.user.roles }, async () => {
         const found = await findLiveSession(accounts.context.db, token, accounts.context.clock.now());
         return found !== undefined && found.user.is_active && found.session.mfa_verified;
       });

@@ -6,7 +6,7 @@ import { PostgresEventStore } from '../../../platform/eventStore/postgres/postgr
 import { createTestAccounts } from '../../../tests/support/accounts.js';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import { buildApp } from '../../app.js';
-import { LiveHub } from '../../live/index.js';
+import { LiveHub } from '../../../live/index.js';
 import type { App } from '../../types.js';
 import { book, contextFor, driverOf, LiveClient, listen, type Received } from '../../../tests/support/liveTestKit.js';
 

@@ -2,24 +2,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentProviders, type PaymentProvider } from '../../../domain/catalogue/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
-import { normalisePhoneNumber } from '../../accounts/validation.js';
+import { parseZambianMobile } from '../../../domain/shared/phone.js';
 import { requireUser, signedInUser } from '../../plugins/auth.js';
-import { notYours } from '../../support/commandContext.js';
 import { errorResponses, iso } from '../../support/http.js';
-import { maskAccountNumber, removeMethod, savedMethodsOf, saveMethod } from '../../support/paymentMethods.js';
-import type { SavedPaymentMethodRow } from '../../support/productTables.js';
+import { maskAccountNumber, removeMethod, savedMethodsOf, type SavedPaymentMethodRow, saveMethod } from '../../../product/index.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { AddMethodBody, MethodParams, NotAvailable, ProcessPaymentBody, SavedMethod, SavedMethods } from './schemas.js';
-
-export const PAYMENTS_NOT_AVAILABLE =
-  'Mobile-money payments are not available yet: pay your driver in cash or with the method chosen at booking. Online payments are coming in a later release.';
+import { AddMethodBody, MethodParams, SavedMethod, SavedMethods } from '../../../contract/payments.js';
+import { adminPaymentRoutes } from './adminPayments.js';
+import { paymentCallbackRoutes } from './callbacks.js';
+import { ridePaymentRoutes } from './ridePayments.js';
+import { sandboxWalletRoutes } from './sandboxWallet.js';
+import { readsFrom } from '../../plugins/readYourWrites.js';
+import { paymentsProjection } from '../../../projections/payments/index.js';
+import { ridesProjection } from '../../../projections/rides/index.js';
 
 /**
- * Saved payment accounts (an ordinary table: nothing to replay), and the payment call, which
- * answers 501 until a later issue builds payments — it records nothing and moves no money.
+ * Saved payment accounts (an ordinary table: nothing to replay); a ride's payment for its rider and
+ * driver; the admins' payments; providers' callbacks; the sandbox's development wallet.
  */
-export function paymentsGroup({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
+export function paymentsGroup(deps: ProductRouteDeps): FastifyPluginAsyncZod {
+  const { commands, db } = deps;
   return async (app) => {
+    // What its reads read: a read after a write waits for these read models only.
+    readsFrom(app, [paymentsProjection, ridesProjection]);
     app.get(
       '/api/payments/methods',
       {
@@ -75,22 +80,10 @@ export function paymentsGroup({ commands, db }: ProductRouteDeps): FastifyPlugin
       },
     );
 
-    app.post(
-      '/api/payments/process',
-      {
-        schema: {
-          tags: ['payments'],
-          summary: "Not available yet: answers 501 'payments_not_available' and records nothing",
-          body: ProcessPaymentBody,
-          response: { 501: NotAvailable, ...errorResponses },
-        },
-        preValidation: requireUser(),
-      },
-      async (request, reply) => {
-        if (request.body.userId !== undefined && request.body.userId !== signedInUser(request).id) throw notYours('userId', 'pay');
-        return reply.status(501).send({ message: PAYMENTS_NOT_AVAILABLE, code: 'payments_not_available' });
-      },
-    );
+    await app.register(ridePaymentRoutes(deps));
+    await app.register(adminPaymentRoutes(deps));
+    await app.register(paymentCallbackRoutes(deps));
+    await app.register(sandboxWalletRoutes(deps));
   };
 }
 
@@ -100,9 +93,9 @@ function normaliseAccount(provider: PaymentProvider, raw: string): string {
     new DomainError('invalid', `accountNumber: ${message}`, { issues: [{ field: 'body.accountNumber', message }] });
   switch (provider.type) {
     case 'mobile_money': {
-      const phone = normalisePhoneNumber(raw);
-      if (!phone?.startsWith('+260')) throw invalid(`${provider.name} needs a Zambian mobile number such as 0971 234 567`);
-      return phone;
+      const mobile = parseZambianMobile(raw);
+      if (mobile === null) throw invalid(`${provider.name} needs a Zambian mobile number such as 0971 234 567`);
+      return mobile.e164;
     }
     case 'bank': {
       const digits = raw.replace(/[\s-]/g, '');

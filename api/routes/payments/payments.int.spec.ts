@@ -69,26 +69,3 @@ describe('saved payment methods', () => {
     expect((await call('GET', '/api/payments/methods')).statusCode).toBe(401);
   });
 });
-
-describe('POST /api/payments/process', () => {
-  const payment = { amount: 45, currency: 'ZMW', paymentMethod: 'airtel_money', phoneNumber: '0971234567', pin: '1234' };
-
-  it('answers 501 payments_not_available and records nothing', async () => {
-    const before = await bed.store.readAll({ maxCount: 10_000 });
-    const response = await call('POST', '/api/payments/process', payer, payment);
-    expect(response.statusCode).toBe(501);
-    expect(response.json()).toMatchObject({
-      code: 'payments_not_available',
-      message: expect.stringMatching(/^Mobile-money payments are not available yet: /),
-    });
-    expect((await bed.store.readAll({ maxCount: 10_000 })).events).toHaveLength(before.events.length);
-  });
-
-  it('still refuses what the form would refuse, someone else’s id, and visitors', async () => {
-    const zero = await call('POST', '/api/payments/process', payer, { ...payment, amount: 0 });
-    expect(zero.statusCode).toBe(400);
-    expect(zero.json().issues[0]).toEqual({ field: 'body.amount', message: 'Please select a payment method and enter a valid amount.' });
-    expect((await call('POST', '/api/payments/process', payer, { ...payment, userId: other.user.id })).statusCode).toBe(403);
-    expect((await call('POST', '/api/payments/process', undefined, payment)).statusCode).toBe(401);
-  });
-});

@@ -7,11 +7,12 @@ import { driversGroup } from '../drivers/index.js';
 import { paymentsGroup } from '../payments/index.js';
 import { ridesGroup } from '../rides/index.js';
 import { routeEncodingsGroup } from '../routeEncodings/index.js';
+import { safetyGroup } from '../safety/index.js';
 import { supportGroup } from '../support/index.js';
 
 export type { ProductRouteDeps } from './deps.js';
 
-/** Each route group of the product: a folder under api/routes/ with its routes and schemas.ts. */
+/** Each route group of the product: a folder under api/routes/ with its routes; their wire shapes live in contract/<area>.ts. */
 const routeGroups: Array<(deps: ProductRouteDeps) => FastifyPluginAsyncZod> = [
   // route groups are listed here, one per line
   catalogueGroup,
@@ -22,6 +23,7 @@ const routeGroups: Array<(deps: ProductRouteDeps) => FastifyPluginAsyncZod> = [
   adminGroup,
   ridesGroup,
   bidsGroup,
+  safetyGroup,
 ];
 
 export function productRoutes(deps: ProductRouteDeps): FastifyPluginAsyncZod {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tripShareStream } from '../../../domain/tripShare/index.js';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
 import { approvedDriver, call, places, rideRequest, type TestDriver } from '../../../tests/journeys/kit.js';
@@ -68,6 +69,22 @@ describe('POST /api/rides', () => {
     const again = await book({}, rider, headers);
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.id).toBe(first.body.id);
+  });
+
+  it("records the rider's choice to have their trusted contacts texted at trip start, once however often the booking is retried", async () => {
+    const headers = { 'idempotency-key': 'book-notify-0001' };
+    const first = await book({ notifyContactsAtStart: true }, rider, headers);
+    const again = await book({ notifyContactsAtStart: true }, rider, headers);
+    expect([first.status, again.status]).toEqual([201, 200]);
+    const share = await call(bed, rider, 'GET', `/api/rides/${first.body.id}/share`);
+    expect(share.body).toMatchObject({ notifyAtTripStart: true, contactsNotified: false });
+    const chosen = (await bed.commands.store.readStream(tripShareStream(first.body.id))).filter((event) => event.type === 'TripStartNotificationChosen');
+    expect(chosen).toHaveLength(1);
+
+    const plain = await book();
+    expect((await call(bed, rider, 'GET', `/api/rides/${plain.body.id}/share`)).body.notifyAtTripStart).toBe(false);
+    const bad = await book({ notifyContactsAtStart: 'yes' });
+    expect([bad.status, bad.body.issues[0].field]).toEqual([400, 'body.notifyContactsAtStart']);
   });
 
   it('refuses a visitor (401), a driver (403) and a passengerId that is not yours (403)', async () => {

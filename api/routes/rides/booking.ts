@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptRide, counterOffer, declineAllBids, requestRide } from '../../../commands/ride/index.js';
+import { stepContext } from '../../../commands/ride/driverReservation.js';
+import { tripShareCommands } from '../../../commands/tripShare/index.js';
 import { vehicleById } from '../../../domain/catalogue/index.js';
 import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { commandContextFor, notYours } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { ngweeOf } from './money.js';
+import { ngweeOf } from '../../../contract/money.js';
 import { answerAfterWrite, requireRideParty } from './rideSources.js';
-import { AcceptRideBody, CounterOfferBody, RequestRideBody, Ride, RideParams } from './schemas.js';
+import { AcceptRideBody, CounterOfferBody, RequestRideBody, Ride, RideParams } from '../../../contract/rides.js';
 import { inWireTerms } from './wireErrors.js';
 
 /** The write side's names for the booking's fields, and the spec's. */
@@ -21,6 +23,7 @@ const BOOKING_FIELDS = {
 /** Booking and bidding up to a driver on the way: request, a driver's acceptance, counter-offer, decline. */
 export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
   const readDeps = { db, store: commands.store };
+  const sharing = tripShareCommands(commands.safety.shareTokens);
   return async (app) => {
     app.post(
       '/api/rides',
@@ -53,7 +56,11 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
           packageSize,
           notes: body.notes ?? null,
         };
-        const result = await inWireTerms(requestRide(commands, booking, commandContextFor(request)), BOOKING_FIELDS);
+        const context = commandContextFor(request);
+        const result = await inWireTerms(requestRide(commands, booking, context), BOOKING_FIELDS);
+        // The rider's choice to have their contacts told at trip start: a step of the booking (its
+        // command id derived from the booking's), so a retry of the request records it once.
+        if (body.notifyContactsAtStart) await sharing.chooseTripStartNotification(commands, { rideId: result.rideId }, stepContext(context, 'notify-contacts-at-start'));
         return reply.status(result.repeated ? 200 : 201).send(await answerAfterWrite(readDeps, me, result.rideId));
       },
     );

@@ -1,24 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { rideStreamId, type RideEvent } from '../../../domain/ride/index.js';
 import { foldRide, type RideRow } from '../../../projections/rides/index.js';
 import { readRideEvent, type Stored } from '../../../projections/shared/storedEvents.js';
 import { requireUser, signedInUser } from '../../plugins/auth.js';
-import { errorResponses, Instant, iso } from '../../support/http.js';
+import { errorResponses, iso } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { partyOf, rideNotFound } from './rideSources.js';
-import { RideParams } from './schemas.js';
-
-export const RideEvents = z.object({
-  rideId: z.string(),
-  events: z.array(
-    z.object({
-      type: z.string(),
-      data: z.record(z.string(), z.unknown()).describe('At the current schema version, with every `pin` left out'),
-      time: Instant,
-    }),
-  ),
-});
+import { RideEvents, RideParams } from '../../../contract/rides.js';
 
 /** Every `pin` at any depth left out: the rider reads the PIN from GET /api/rides/:id, nobody reads it here. */
 export function withoutPins(value: unknown): unknown {

@@ -9,7 +9,7 @@ import { notYours } from '../../support/commandContext.js';
 import { errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { partyOf, presentList, readRideFor } from './rideSources.js';
-import { DriverParams, PendingRides, Ride, RideList, RideListQuery, RideParams, VehicleTypeParams } from './schemas.js';
+import { DriverParams, PendingRides, Ride, RideList, RideListQuery, RideParams, VehicleTypeParams } from '../../../contract/rides.js';
 
 /** How many pending rides a driver's list shows at once (newest search first). */
 const PENDING_LIST_SIZE = 50;
@@ -18,7 +18,7 @@ const nextBefore = (rows: readonly RideRow[], limit: number) => (rows.length ===
 
 /** What riders, drivers and admins read about rides: from the read models, never with a PIN for a driver. */
 export function rideReadRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
-  const readDeps = { db, store: commands.store };
+  const readDeps = { db, store: commands.store, router: commands.router };
   return async (app) => {
     app.get(
       '/api/rides/mine',
@@ -54,7 +54,7 @@ export function rideReadRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       async (request) => {
         const me = signedInUser(request);
         const { driverId } = request.params;
-        if (me.userType === 'driver' && driverId !== me.id) throw notYours('driverId', 'list rides');
+        if (me.userType !== 'admin' && driverId !== me.id) throw notYours('driverId', 'list rides');
         if (me.userType === 'admin' && !(await driverById(db, driverId))) {
           throw new DomainError('not_found', `No driver ${driverId}`, { driverId });
         }
@@ -93,7 +93,7 @@ export function rideReadRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
           });
         }
         const [rows, position] = await Promise.all([
-          pendingRidesForVehicleType(db, vehicleType, { limit: PENDING_LIST_SIZE }),
+          pendingRidesForVehicleType(db, vehicleType, { limit: PENDING_LIST_SIZE, exceptRiderId: me.id }),
           findDriverLocation(db, me.id),
         ]);
         const rides = await presentList(db, rows, () => 'candidate');

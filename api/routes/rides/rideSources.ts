@@ -1,16 +1,17 @@
-import type { Kysely } from 'kysely';
+import type { SharedDatabase } from '../../services/database.js';
 import { findDriverLocation } from '../../../commands/dispatch/index.js';
-import { rideStreamId } from '../../../domain/ride/index.js';
+import { rideStreamId, viewerOfRide } from '../../../domain/ride/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
 import type { EventStore } from '../../../platform/eventStore/port.js';
-import type { DriverProfilesTables } from '../../../projections/driverProfiles/index.js';
-import { pinForRider, type RidePinRow, type RidePinsTables } from '../../../projections/ridePins/index.js';
+import type { Router } from '../../../platform/routing/index.js';
+import type { LatLng } from '../../../domain/catalogue/index.js';
+import { driversByIds } from '../../../projections/driverProfiles/index.js';
+import { pinForRider, pinLockState, type RidePinRow } from '../../../projections/ridePins/index.js';
 import { foldPin } from '../../../projections/ridePins/index.js';
 import { rideById, type RideRow } from '../../../projections/rides/index.js';
 import { foldRide } from '../../../projections/rides/index.js';
 import { readRideEvent } from '../../../projections/shared/storedEvents.js';
-import { usersByIds } from '../../accounts/adminUsers.js';
-import type { PublicUser } from '../../accounts/users.js';
+import { type PublicUser, usersByIds } from '../../../accounts/index.js';
 import { toDriverCard } from '../drivers/presenters.js';
 import { driverShownIn, toRide, trackedIn, type DriverPosition, type PinState, type RideExtras, type RideParty } from './rideView.js';
 
@@ -41,24 +42,17 @@ export async function rideFromStream(store: EventStore, rideId: string): Promise
 
 /** Who the user is on this ride; null for everyone who may not see it (staff included). */
 export function partyOf(user: PublicUser, ride: RideRow): Exclude<RideParty, 'candidate'> | null {
-  switch (user.userType) {
-    case 'admin':
-      return 'admin';
-    case 'passenger':
-      return ride.rider_id === user.id ? 'rider' : null;
-    case 'driver':
-      return ride.driver_user_id === user.id ? 'driver' : null;
-    default:
-      return null;
-  }
+  return viewerOfRide(user, { riderUserId: ride.rider_id, driverUserId: ride.driver_user_id });
 }
 
 /** The same answer whether the ride does not exist or is someone else's: a stranger learns nothing. */
 export const rideNotFound = (rideId: string) => new DomainError('not_found', `ride ${rideId} was not found`, { rideId });
 
 export interface RideReadDeps {
-  db: Kysely<any>;
+  db: SharedDatabase;
   store: EventStore;
+  /** When given, the ETA to the pickup follows the roads (the straight line where none connects or it fails). */
+  router?: Router;
 }
 
 /**
@@ -72,34 +66,36 @@ export async function requireRideParty(store: EventStore, user: PublicUser, ride
 }
 
 /** GET /api/rides/:rideId — the ride from the read models, as this user may see it, or 404. */
-export async function readRideFor({ db, store }: RideReadDeps, user: PublicUser, rideId: string) {
+export async function readRideFor({ db, store, router }: RideReadDeps, user: PublicUser, rideId: string) {
   const fromReadModel = await rideById(db, rideId);
   const snapshot: RideSnapshot | undefined = fromReadModel ? { ride: fromReadModel, pin: undefined } : await rideFromStream(store, rideId);
   const party = snapshot && partyOf(user, snapshot.ride);
   if (!snapshot || !party) throw rideNotFound(rideId);
   const pin = fromReadModel ? await pinFromReadModel(db, snapshot.ride, party, user) : pinFromRow(snapshot.pin, party);
-  return presentRide(db, snapshot.ride, party, pin);
+  return presentRide(db, snapshot.ride, party, pin, router);
 }
 
 /** The answer to a write: the ride stream as it is now (see above), as the writer may see it. */
-export async function answerAfterWrite({ db, store }: RideReadDeps, user: PublicUser, rideId: string) {
+export async function answerAfterWrite({ db, store, router }: RideReadDeps, user: PublicUser, rideId: string) {
   const snapshot = await rideFromStream(store, rideId);
   const party = snapshot && partyOf(user, snapshot.ride);
   if (!snapshot || !party) throw rideNotFound(rideId);
-  return presentRide(db, snapshot.ride, party, pinFromRow(snapshot.pin, party));
+  return presentRide(db, snapshot.ride, party, pinFromRow(snapshot.pin, party), router);
 }
 
 /** One ride with everything its party may see: driver card, live position and ETA, PIN state. */
-export async function presentRide(db: Kysely<any>, ride: RideRow, party: RideParty, pin: PinState | undefined) {
+export async function presentRide(db: SharedDatabase, ride: RideRow, party: RideParty, pin: PinState | undefined, router?: Router) {
   const [cards, position] = await Promise.all([driverCardsFor(db, [ride]), driverPositionFor(db, ride)]);
   const extras: RideExtras = { pin, driverPosition: position };
+  const toPickup = router && position && party !== 'candidate' ? await minutesToPickupByRoad(router, ride, position) : null;
+  if (toPickup !== null) extras.minutesToPickupByRoad = toPickup;
   const card = ride.driver_id ? cards.get(ride.driver_id) : undefined;
   if (card) extras.driver = card;
   return toRide(ride, party, extras);
 }
 
 /** Lists: each ride with its driver card; the live parts (position, ETA, PIN) only on the single ride. */
-export async function presentList(db: Kysely<any>, rides: readonly RideRow[], partyFor: (ride: RideRow) => RideParty) {
+export async function presentList(db: SharedDatabase, rides: readonly RideRow[], partyFor: (ride: RideRow) => RideParty) {
   const cards = await driverCardsFor(db, rides);
   return rides.map((ride) => {
     const card = ride.driver_id ? cards.get(ride.driver_id) : undefined;
@@ -111,34 +107,46 @@ export async function presentList(db: Kysely<any>, rides: readonly RideRow[], pa
  * The rider gets the PIN itself; anyone else only whether the start is locked, from a query that
  * never selects the PIN column.
  */
-async function pinFromReadModel(db: Kysely<any>, ride: RideRow, party: RideParty, user: PublicUser): Promise<PinState | undefined> {
+async function pinFromReadModel(db: SharedDatabase, ride: RideRow, party: RideParty, user: PublicUser): Promise<PinState | undefined> {
   if (party === 'rider') {
     const pin = await pinForRider(db, ride.ride_id, user.id);
     return pin && { status: pin.status, code: pin.pin, attemptsLeft: pin.attemptsLeft };
   }
-  const row = await (db as Kysely<RidePinsTables>)
-    .selectFrom('rm_ride_pins')
-    .select(['status', 'attempts_left'])
-    .where('ride_id', '=', ride.ride_id)
-    .executeTakeFirst();
-  return row && { status: row.status, code: null, attemptsLeft: row.attempts_left };
+  const lock = await pinLockState(db, ride.ride_id);
+  return lock && { status: lock.status, code: null, attemptsLeft: lock.attemptsLeft };
 }
 
 function pinFromRow(row: RidePinRow | undefined, party: RideParty): PinState | undefined {
   return row && { status: row.status, code: party === 'rider' ? row.pin : null, attemptsLeft: row.attempts_left };
 }
 
-async function driverCardsFor(db: Kysely<any>, rides: readonly RideRow[]) {
+async function driverCardsFor(db: SharedDatabase, rides: readonly RideRow[]) {
   const ids = [...new Set(rides.flatMap((ride) => (ride.driver_id && driverShownIn.includes(ride.status) ? [ride.driver_id] : [])))];
   if (ids.length === 0) return new Map<string, ReturnType<typeof toDriverCard>>();
-  const profiles = await (db as Kysely<DriverProfilesTables>).selectFrom('rm_driver_profiles').selectAll().where('driver_id', 'in', ids).execute();
+  const profiles = await driversByIds(db, ids);
   const users = await usersByIds(db, profiles.flatMap((profile) => (profile.user_id ? [profile.user_id] : [])));
   const userById = new Map(users.map((user) => [user.id, user]));
   return new Map(profiles.map((profile) => [profile.driver_id, toDriverCard(profile, profile.user_id ? userById.get(profile.user_id) : undefined)]));
 }
 
-async function driverPositionFor(db: Kysely<any>, ride: RideRow): Promise<DriverPosition | undefined> {
+async function driverPositionFor(db: SharedDatabase, ride: RideRow): Promise<DriverPosition | undefined> {
   if (!ride.driver_id || !trackedIn.includes(ride.status)) return undefined;
   const location = await findDriverLocation(db, ride.driver_id);
   return location && { lat: location.lat, lng: location.lng, heading: location.heading, updatedAt: location.updated_at };
+}
+
+/**
+ * Minutes from the driver's last position to the pickup along the roads, while the driver is on
+ * the way; null when the ride is not `accepted`, no road connects them (the router fell back to
+ * the great circle) or routing failed: the ETA then takes the straight line.
+ */
+export async function minutesToPickupByRoad(router: Router, ride: RideRow, position: LatLng): Promise<number | null> {
+  if (ride.status !== 'accepted') return null;
+  try {
+    const route = await router.route({ waypoints: [{ lat: position.lat, lng: position.lng }, { lat: ride.pickup_lat, lng: ride.pickup_lng }] });
+    if (route.source === 'great_circle') return null;
+    return Math.max(1, Math.ceil(route.durationMin));
+  } catch {
+    return null;
+  }
 }

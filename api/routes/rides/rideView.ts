@@ -1,13 +1,15 @@
 import type { z } from 'zod';
 import type { LatLng } from '../../../domain/catalogue/index.js';
 import { FALLBACK_SPEED_KMH, haversineKm, receiptLines, type FareQuote } from '../../../domain/fare/index.js';
-import type { RideWireStatus } from '../../../domain/ride/index.js';
+import { driverAssignedStatuses, withDriverStatuses, type RideWireStatus } from '../../../domain/ride/index.js';
+import { polylineLengthKm, projectOntoPolyline, splitPolyline } from '../../../domain/geo/index.js';
+import { RouteView } from '../../../contract/maps.js';
 import type { PinStatus } from '../../../projections/ridePins/index.js';
 import type { RideRow } from '../../../projections/rides/index.js';
 import { iso, isoOrNull } from '../../support/http.js';
-import type { DriverCard } from '../drivers/schemas.js';
-import { zmwOf } from './money.js';
-import type { Ride } from './schemas.js';
+import type { DriverCard } from '../../../contract/drivers.js';
+import { zmwOf } from '../../../contract/money.js';
+import type { Ride } from '../../../contract/rides.js';
 
 /**
  * How the ride looks to whoever asks. The rider, the assigned driver and admins see the ride;
@@ -33,6 +35,8 @@ export interface RideExtras {
   pin?: PinState;
   driver?: z.infer<typeof DriverCard>;
   driverPosition?: DriverPosition;
+  /** The driver's way to the pickup along the roads, in minutes (see minutesToPickupByRoad). */
+  minutesToPickupByRoad?: number;
 }
 
 /**
@@ -52,9 +56,9 @@ export const statusViews: Record<RideWireStatus, { progress: 0 | 25 | 50 | 75 | 
 };
 
 /** Statuses in which the rider is shown who drives them (not a ride that was cancelled or expired). */
-export const driverShownIn: readonly RideWireStatus[] = ['accepted', 'arrived', 'in_progress', 'completed'];
+export const driverShownIn: readonly RideWireStatus[] = driverAssignedStatuses;
 /** Statuses in which the driver's position is tracked for the ride. */
-export const trackedIn: readonly RideWireStatus[] = ['accepted', 'arrived', 'in_progress'];
+export const trackedIn: readonly RideWireStatus[] = withDriverStatuses;
 
 export function toRide(row: RideRow, party: RideParty, extras: RideExtras = {}): z.infer<typeof Ride> {
   const view = statusViews[row.status];
@@ -100,6 +104,7 @@ export function toRide(row: RideRow, party: RideParty, extras: RideExtras = {}):
       ceilingNgwee: row.quote_ceiling_ngwee,
       receipt: receiptOf(row.fare_breakdown),
     },
+    route: routeOf(row.fare_breakdown),
     distance: (completed ? row.trip_distance_km : null) ?? row.quoted_distance_km,
     duration: (completed ? row.trip_duration_minutes : null) ?? row.quoted_duration_minutes,
     acceptedBidId: row.accepted_bid_id,
@@ -113,7 +118,7 @@ export function toRide(row: RideRow, party: RideParty, extras: RideExtras = {}):
     },
     driver: party !== 'candidate' && driverShownIn.includes(row.status) ? (extras.driver ?? null) : null,
     driverLocation: tracked ? { lat: tracked.lat, lng: tracked.lng, heading: tracked.heading, updatedAt: iso(tracked.updatedAt) } : null,
-    eta: tracked ? etaFrom(row, tracked) : null,
+    eta: tracked ? etaFrom(row, tracked, extras.minutesToPickupByRoad) : null,
     pin: party === 'rider' && extras.pin ? { ...extras.pin, code: extras.pin.status === 'issued' ? extras.pin.code : null } : null,
     createdAt: iso(row.created_at),
     acceptedAt: isoOrNull(row.accepted_at),
@@ -132,14 +137,42 @@ export function minutesAway(from: LatLng, to: LatLng): number {
   return Math.max(1, Math.ceil((haversineKm(from, to) * 60) / FALLBACK_SPEED_KMH));
 }
 
-function etaFrom(row: RideRow, position: DriverPosition): z.infer<typeof Ride>['eta'] {
+/** Further than this from the ride's route, the driver has left it: the ETA takes the straight line. */
+export const OFF_ROUTE_KM = 0.5;
+
+/**
+ * Minutes to the dropoff along the rest of the ride's route, from the driver's nearest point on
+ * it, at the route's own pace; null when the route is the straight-line estimate or the driver is
+ * off it.
+ */
+export function minutesAlongRoute(position: LatLng, route: RouteView): number | null {
+  if (route.source === 'great_circle' || route.geometry.length < 2 || route.distanceKm <= 0) return null;
+  const projection = projectOntoPolyline(position, route.geometry);
+  if (projection.distanceKm > OFF_ROUTE_KM) return null;
+  const remainingKm = polylineLengthKm(splitPolyline(route.geometry, projection)[1]);
+  return Math.max(1, Math.ceil((remainingKm * route.durationMin) / route.distanceKm));
+}
+
+function etaFrom(row: RideRow, position: DriverPosition, minutesToPickupByRoad: number | undefined): z.infer<typeof Ride>['eta'] {
+  if (row.status === 'in_progress') {
+    const route = routeOf(row.fare_breakdown);
+    const minutes = route && minutesAlongRoute(position, route);
+    if (minutes !== null && minutes !== undefined) return { minutes, to: 'dropoff', basis: 'route' };
+  }
   if (row.status === 'accepted') {
+    if (minutesToPickupByRoad !== undefined) return { minutes: minutesToPickupByRoad, to: 'pickup', basis: 'route' };
     return { minutes: minutesAway(position, { lat: row.pickup_lat, lng: row.pickup_lng }), to: 'pickup', basis: 'straight_line_30kmh' };
   }
   if (row.status === 'in_progress') {
     return { minutes: minutesAway(position, { lat: row.dropoff_lat, lng: row.dropoff_lng }), to: 'dropoff', basis: 'straight_line_30kmh' };
   }
   return null;
+}
+
+/** The route the quote was priced on (kept in the breakdown since routes were); null for older rides. */
+export function routeOf(breakdown: Record<string, unknown>): RouteView | null {
+  const parsed = RouteView.safeParse(breakdown.route);
+  return parsed.success ? parsed.data : null;
 }
 
 const ratingOf = (stars: number | null, comment: string | null) => (stars === null ? null : { stars, comment });

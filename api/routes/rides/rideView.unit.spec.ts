@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import * as given from '../../../domain/ride/fixtures.js';
+import * as given from '../../../tests/support/fixtures/ride.js';
 import { rideDecider, rideStatus, type RideEvent } from '../../../domain/ride/index.js';
 import { fold } from '../../../domain/shared/index.js';
 import type { RidePinRow } from '../../../projections/ridePins/index.js';
 import { foldPin } from '../../../projections/ridePins/index.js';
 import { foldRide } from '../../../projections/rides/index.js';
 import type { RideRow } from '../../../projections/rides/index.js';
+import type { Route, Router, RouteSource } from '../../../platform/routing/index.js';
+import { minutesToPickupByRoad } from './rideSources.js';
 import { minutesAway, toRide, type PinState, type RideParty } from './rideView.js';
 
 /** The rows the read models make of a history, as the API reads them back. */
@@ -70,6 +72,35 @@ describe('a ride as the API shows it', () => {
     expect(toRide(rowsOf(given.inProgress).ride, 'driver', { driverPosition: position }).eta?.to).toBe('dropoff');
     expect(toRide(rowsOf(given.arrived).ride, 'rider', { driverPosition: position }).eta).toBeNull();
     expect(toRide(rowsOf(given.completed).ride, 'rider', { driverPosition: position }).driverLocation).toBeNull();
+  });
+
+  it('times the driver to the pickup along the roads when a road connects them, else on the straight line', async () => {
+    const position = { lat: -12.7925, lng: 28.2136, heading: 90, updatedAt: new Date(given.now) };
+    const asked: unknown[] = [];
+    const routerAnswering = (answer: { durationMin: number; source: RouteSource } | Error): Router => ({
+      name: 'fake',
+      async route(request) {
+        asked.push(request.waypoints);
+        if (answer instanceof Error) throw answer;
+        return { distanceKm: 4.2, durationMin: answer.durationMin, geometry: [], legs: [], steps: [], source: answer.source, offRoadKm: 0, attribution: '' } satisfies Route;
+      },
+    });
+    const { ride } = rowsOf(given.accepted);
+
+    const byRoad = await minutesToPickupByRoad(routerAnswering({ durationMin: 7.2, source: 'road_network' }), ride, position);
+    expect(byRoad).toBe(8);
+    expect(asked[0]).toEqual([{ lat: position.lat, lng: position.lng }, { lat: ride.pickup_lat, lng: ride.pickup_lng }]);
+    expect(toRide(ride, 'rider', { driverPosition: position, minutesToPickupByRoad: byRoad! }).eta).toEqual({ minutes: 8, to: 'pickup', basis: 'route' });
+
+    // No road connects them, or the router failed: the straight line, said so.
+    expect(await minutesToPickupByRoad(routerAnswering({ durationMin: 7.2, source: 'great_circle' }), ride, position)).toBeNull();
+    expect(await minutesToPickupByRoad(routerAnswering(new Error('engine down')), ride, position)).toBeNull();
+    expect(toRide(ride, 'rider', { driverPosition: position }).eta).toEqual({ minutes: 3, to: 'pickup', basis: 'straight_line_30kmh' });
+
+    // Only on the way to the pickup: during the trip the ETA follows the ride's own route.
+    asked.length = 0;
+    expect(await minutesToPickupByRoad(routerAnswering({ durationMin: 7.2, source: 'road_network' }), rowsOf(given.inProgress).ride, position)).toBeNull();
+    expect(asked).toEqual([]);
   });
 
   it('counts minutes at 30 km/h along the straight line, at least one', () => {

@@ -5,7 +5,7 @@ import { commandContextFor } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { answerAfterWrite, requireRideParty } from './rideSources.js';
-import { CancelRideBody, CompleteTripBody, EmergencyBody, RateRideBody, Ride, RideParams, StartTripBody } from './schemas.js';
+import { CancelRideBody, CompleteTripBody, EmergencyBody, RateRideBody, Ride, RideParams, StartTripBody } from '../../../contract/rides.js';
 
 /** Every step is the ride's own write; each answers the ride as the caller may see it. */
 const step = (summary: string) => ({
@@ -18,7 +18,7 @@ const step = (summary: string) => ({
 
 /** From the driver's arrival to the ride's end: PIN, trip, cancellation, emergency, ratings. */
 export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
-  const readDeps = { db, store: commands.store };
+  const readDeps = { db, store: commands.store, router: commands.router };
   return async (app) => {
     // Every route here acts on one ride: strangers learn nothing about it (404, like a made-up id).
     app.addHook('preHandler', async (request) => {

@@ -1,5 +1,5 @@
 import { DomainError } from '../../../domain/shared/index.js';
-import { zmwOf } from './money.js';
+import { zmwOf } from '../../../contract/money.js';
 
 /**
  * The write side names fields as its commands do (`proposedFareNgwee`, `pickup`); a client sent

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
-import { settled } from '../drivers/fixtures.js';
+import { settled } from '../../../tests/support/fixtures/apiDrivers.js';
 
 let bed: ApiTestBed;
 let author: SignedIn;
@@ -76,11 +76,19 @@ describe('encoding a route', () => {
     expect(shapeless.json().issues[0].field).toBe('body.streetNames');
   });
 
-  it('is for drivers, staff and admins, each for themselves', async () => {
+  it('is for every signed-in rider, driver, staff member and admin, each for themselves', async () => {
     expect((await post('/api/route-encodings', undefined, route)).statusCode).toBe(401);
-    expect((await post('/api/route-encodings', passenger, route)).json()).toMatchObject({ code: 'forbidden_role' });
+    const byRider = await post('/api/route-encodings', passenger, route);
+    expect(byRider.statusCode, byRider.body).toBe(201);
+    expect(byRider.json()).toMatchObject({ authorId: passenger.user.id, verificationStatus: 'pending' });
     expect((await post('/api/route-encodings', author, { ...route, driverId: voters[0]!.user.id })).statusCode).toBe(403);
-    expect((await get('/api/route-encodings/pending', passenger)).statusCode).toBe(403);
+    expect((await get('/api/route-encodings/pending', passenger)).statusCode).toBe(200);
+    // A rider verifies others' encodings, never their own.
+    const own = await post(`/api/route-encodings/${byRider.json().id}/verify`, passenger, { isAccurate: true });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ code: 'own_encoding' });
+    const others = await post(`/api/route-encodings/${byRider.json().id}/verify`, author, { isAccurate: true });
+    expect(others.statusCode, others.body).toBe(200);
     expect((await get(`/api/route-encodings/driver/${author.user.id}`, voters[0])).statusCode).toBe(403);
     expect((await get(`/api/route-encodings/driver/${author.user.id}`, admin)).statusCode).toBe(200);
   });

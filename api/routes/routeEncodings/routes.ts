@@ -32,10 +32,10 @@ import {
   RouteEncodingWritten,
   SubmitBody,
   VerifyBody,
-} from './schemas.js';
+} from '../../../contract/routeEncodings.js';
 
-/** Drivers know the streets; staff and admins curate the map (domain/routeEncoding/decider.ts). */
-const contributors = requireUser({ roles: ['driver', 'staff', 'admin'] });
+/** Riders and drivers know the streets; staff and admins curate the map (domain/routeEncoding/decider.ts CONTRIBUTORS). */
+const contributors = requireUser({ roles: ['passenger', 'driver', 'staff', 'admin'] });
 
 export function routeEncodingRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {

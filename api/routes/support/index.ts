@@ -1,21 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { DomainError } from '../../../domain/shared/index.js';
-import { reserveAttempt } from '../../accounts/rateLimits.js';
+import { reserveAttempt } from '../../../accounts/index.js';
 import { currentUser, requireUser, signedInUser } from '../../plugins/auth.js';
-import { recordAdminAction } from '../../support/auditLog.js';
-import { ErrorBody, errorResponses, iso } from '../../support/http.js';
-import type { Kysely } from 'kysely';
-import type { SupportMessageRow } from '../../support/productTables.js';
 import {
   countOpenSupportMessages,
-  findSupportMessage,
   insertSupportMessage,
   listSupportMessages,
-  setSupportMessageStatus,
-} from '../../support/supportMessages.js';
+  type SupportMessageRow,
+} from '../../../product/index.js';
+import { ErrorBody, errorResponses, iso } from '../../support/http.js';
+import { setSupportStatusAudited } from '../../services/auditedChanges.js';
+import { rideById, ridesProjection } from '../../../projections/rides/index.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { ContactBody, ContactReceived, Inbox, InboxQuery, MessageParams, StatusBody, SupportMessage } from './schemas.js';
+import { ContactBody, ContactReceived, Inbox, InboxQuery, MessageParams, StatusBody, SupportMessage } from '../../../contract/support.js';
+import { readsFrom } from '../../plugins/readYourWrites.js';
 
 /** Messages one address may send in an hour: plenty for a person, too few to flood the inbox. */
 export const CONTACT_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 } as const;
@@ -26,14 +25,16 @@ const supportDesk = requireUser({ roles: ['admin', 'staff'] });
 /** The support centre's contact form (open to visitors) and the support inbox. */
 export function supportGroup({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    // What its reads read: a read after a write waits for these read models only.
+    readsFrom(app, [ridesProjection]);
     app.post(
       '/api/support/contact',
       {
         schema: {
           tags: ['support'],
-          summary: 'Send the support team a message (visitors too); at most 10 an hour from one address (429)',
+          summary: 'Send the support team a message (visitors too), about one of your rides when `rideId` is given; at most 10 an hour from one address (429)',
           body: ContactBody,
-          response: { 201: ContactReceived, 400: ErrorBody, 429: ErrorBody },
+          response: { 201: ContactReceived, 400: ErrorBody, 404: ErrorBody, 429: ErrorBody },
         },
       },
       async (request, reply) => {
@@ -46,7 +47,18 @@ export function supportGroup({ commands, db }: ProductRouteDeps): FastifyPluginA
             retryAfterSeconds: reservation.retryAfterSeconds,
           });
         }
-        const row = await insertSupportMessage(db, { ...request.body, userId: currentUser(request)?.id ?? null }, now);
+        const { rideId, ...message } = request.body;
+        const sender = currentUser(request);
+        if (rideId !== undefined) {
+          // Only about a ride of one's own (rider or driver): anyone else hears of no such ride.
+          const ride = sender ? await rideById(db, rideId) : undefined;
+          if (!ride || (ride.rider_id !== sender!.id && ride.driver_id !== sender!.id)) {
+            throw new DomainError('not_found', 'rideId: no ride of yours has this id (sign in to report one of your rides)', {
+              issues: [{ field: 'rideId', message: 'is not one of your rides' }],
+            });
+          }
+        }
+        const row = await insertSupportMessage(db, { ...message, userId: sender?.id ?? null, rideId: rideId ?? null }, now);
         request.log.info({ supportMessageId: row.id, urgency: row.urgency, category: row.category }, 'support message received');
         return reply.status(201).send({ id: row.id, receivedAt: iso(row.created_at), message: "We'll get back to you within 24 hours" });
       },
@@ -84,25 +96,11 @@ export function supportGroup({ commands, db }: ProductRouteDeps): FastifyPluginA
       async (request) => {
         const now = commands.clock.now();
         const { id } = request.params;
-        const updated = await db.transaction().execute(async (trx: Kysely<any>) => {
-          const before = await findSupportMessage(trx, id);
-          if (!before) return undefined;
-          const after = await setSupportMessageStatus(trx, id, request.body.status, now);
-          if (before.status !== request.body.status) {
-            await recordAdminAction(
-              trx,
-              {
-                actorUserId: signedInUser(request).id,
-                action: 'support.status_changed',
-                targetType: 'support_message',
-                targetId: id,
-                changes: { status: { from: before.status, to: request.body.status } },
-                correlationId: request.id,
-              },
-              now,
-            );
-          }
-          return after;
+        const updated = await setSupportStatusAudited(db, {
+          id,
+          status: request.body.status,
+          audit: { actorUserId: signedInUser(request).id, correlationId: request.id },
+          now,
         });
         if (!updated) throw new DomainError('not_found', `No support message ${id}`, { id });
         return toMessage(updated);
@@ -122,6 +120,7 @@ function toMessage(row: SupportMessageRow): z.infer<typeof SupportMessage> {
     message: row.message,
     urgency: row.urgency,
     status: row.status,
+    rideId: row.ride_id,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };

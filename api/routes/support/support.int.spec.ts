@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
+import { approvedDriver, completedRide } from '../../../tests/support/fixtures/apiDrivers.js';
 
 let bed: ApiTestBed;
 let admin: SignedIn;
@@ -108,5 +109,32 @@ describe('the support inbox', () => {
         changes: { status: { from: 'open', to: 'resolved' } },
       }),
     ]);
+  });
+});
+
+describe('a message about one of your rides', () => {
+  it('links the message to the ride for its rider (and its driver), and the inbox shows which ride; nobody else may name it', async () => {
+    const rider = await bed.signIn('passenger');
+    const driver = await approvedDriver(bed, admin, { vehicleType: 'car' });
+    const { rideId } = await completedRide(bed, rider, driver);
+    const lostItem = { ...message, subject: 'Lost item on my ride', category: 'ride_booking', rideId };
+
+    const sent = await contact(lostItem, { who: rider, ip: '10.0.9.1' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const listed = (await inbox(staff)).json().messages.find((entry: { id: string }) => entry.id === sent.json().id);
+    expect(listed).toMatchObject({ rideId, userId: rider.user.id, subject: 'Lost item on my ride' });
+    expect((await contact({ ...lostItem, subject: 'Rider left a bag' }, { who: driver, ip: '10.0.9.2' })).statusCode).toBe(201);
+
+    for (const [who, ip] of [
+      [passenger, '10.0.9.3'],
+      [undefined, '10.0.9.4'],
+    ] as const) {
+      const refused = await contact(lostItem, { ...(who ? { who } : {}), ip });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().issues[0].field).toBe('rideId');
+    }
+    expect((await contact({ ...lostItem, rideId: 'no such/ride' }, { who: rider, ip: '10.0.9.5' })).statusCode).toBe(400);
+    const mine = (await inbox(admin)).json().messages.filter((entry: { rideId: string | null }) => entry.rideId === rideId);
+    expect(mine).toHaveLength(2);
   });
 });

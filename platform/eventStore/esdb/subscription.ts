@@ -1,4 +1,4 @@
-import { compileFilter, filterPrefixes } from '../filter.js';
+import { compileFilter, splitFilter } from '../filter.js';
 import {
   BACKWARDS,
   END,
@@ -198,11 +198,14 @@ export function toEsdbFilter(
   filter: AllFilter | undefined,
   checkpointReached: (subscription: AllStreamSubscription, position: Position) => void,
 ): Filter {
-  const prefixes = filter ? filterPrefixes(filter) : [];
-  if (!filter || prefixes.length === 0) return excludeSystemEvents({ checkpointReached });
-  return filter.streamNamePrefixes !== undefined
-    ? streamNameFilter({ prefixes, checkpointReached })
-    : eventTypeFilter({ prefixes, checkpointReached });
+  if (!filter) return excludeSystemEvents({ checkpointReached });
+  // A union of stream-name and event-type prefixes has no server-side form (the server filters on
+  // one of the two): it scans without system events and the client applies the union.
+  const { streamNamePrefixes, eventTypePrefixes } = splitFilter(filter);
+  if (streamNamePrefixes.length > 0 && eventTypePrefixes.length > 0) return excludeSystemEvents({ checkpointReached });
+  if (streamNamePrefixes.length > 0) return streamNameFilter({ prefixes: streamNamePrefixes, checkpointReached });
+  if (eventTypePrefixes.length > 0) return eventTypeFilter({ prefixes: eventTypePrefixes, checkpointReached });
+  return excludeSystemEvents({ checkpointReached });
 }
 
 /** A queue the generator awaits: items in order, then the failure, if any. */

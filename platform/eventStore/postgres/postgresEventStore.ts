@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import { retryDelay } from '../../backoff.js';
 import { createKysely } from '../../database/connect.js';
 import { migrateToLatest } from '../../database/migrate.js';
 import {
@@ -18,7 +19,7 @@ import {
   type ReadStreamOptions,
   type RecordedEvent,
 } from '../port.js';
-import { compileFilter } from '../filter.js';
+import { splitFilter } from '../filter.js';
 import { createAllSubscription } from '../subscription.js';
 import {
   serializeEvents,
@@ -58,6 +59,9 @@ export class PostgresEventStore implements EventStore {
   private readonly wakeups = new EventEmitter().setMaxListeners(0);
   private listener: ListeningClient | undefined;
   private listening: Promise<void> | undefined;
+  /** Attempts to LISTEN that failed in a row, and when the next may be made. */
+  private listenFailures = 0;
+  private nextListenAt = 0;
   private closed = false;
   private notifyTimer: NodeJS.Timeout | undefined;
 
@@ -182,21 +186,52 @@ export class PostgresEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<AllPage> {
     const from = options.fromPosition ?? START;
     const maxCount = validateMaxCount(options.maxCount, 1000);
-    const matches = compileFilter(options.filter);
-    const after = from.commit < 0n ? '' : 'AND (transaction_id, global_position) > ($2::text::xid8, $3::bigint)';
-    const { rows } = await this.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events
-        WHERE transaction_id < (SELECT es_visible_before()) ${after}
-        ORDER BY transaction_id, global_position
-        LIMIT $1`,
-      from.commit < 0n ? [maxCount] : [maxCount, from.commit.toString(), from.prepare.toString()],
+    const after = from.commit < 0n ? '' : 'WHERE (transaction_id, global_position) > ($2::text::xid8, $3::bigint)';
+    const values: unknown[] = from.commit < 0n ? [maxCount] : [maxCount, from.commit.toString(), from.prepare.toString()];
+    // The fence is taken once per statement. Rows past it are committed but wait behind an older
+    // transaction still running (its events may yet land before them): they are read only to
+    // learn that they exist, so a page never says "end of $all" while committed events wait.
+    const visible = 'transaction_id < (SELECT es_visible_before()) AS visible';
+    if (!options.filter) {
+      const { rows } = await this.query<EventRow & { visible: boolean }>(
+        `SELECT ${EVENT_COLUMNS}, ${visible} FROM es_events ${after}
+          ORDER BY transaction_id, global_position
+          LIMIT $1`,
+        values,
+      );
+      const { page, heldBack } = beforeTheFence(rows);
+      const events = page.map(toRecordedEvent);
+      return { events, nextPosition: events.at(-1)?.position ?? from, isEndOfAll: rows.length < maxCount && !heldBack, heldBack };
+    }
+    // The filter runs in SQL: every scanned row comes back (the page must still say how far it
+    // scanned), but only a matching row's payload is fetched, sent and decoded.
+    const { streamNamePrefixes, eventTypePrefixes } = splitFilter(options.filter);
+    values.push(streamNamePrefixes, eventTypePrefixes);
+    const streams = `$${values.length - 1}::text[]`;
+    const types = `$${values.length}::text[]`;
+    const { rows } = await this.query<FilteredEventRow & { visible: boolean }>(
+      `SELECT matched AND visible AS matched, visible,
+              CASE WHEN matched AND visible THEN event_id END AS event_id, event_type,
+              CASE WHEN matched AND visible THEN data END AS data,
+              CASE WHEN matched AND visible THEN metadata END AS metadata,
+              stream_name, revision_text, commit_text, prepare_text, created
+         FROM (SELECT ${EVENT_COLUMNS}, ${visible},
+                      (EXISTS (SELECT 1 FROM unnest(${streams}) AS p WHERE starts_with(stream_name, p))
+                       OR EXISTS (SELECT 1 FROM unnest(${types}) AS p WHERE starts_with(event_type, p))) AS matched,
+                      transaction_id AS tx, global_position AS gp
+                 FROM es_events ${after}
+                ORDER BY transaction_id, global_position
+                LIMIT $1) AS scanned
+        ORDER BY tx, gp`,
+      values,
     );
-    const scanned = rows.map(toRecordedEvent);
-    const last = scanned.at(-1);
+    const { page, heldBack } = beforeTheFence(rows);
+    const last = page.at(-1);
     return {
-      events: matches ? scanned.filter(matches) : scanned,
-      nextPosition: last ? last.position : from,
-      isEndOfAll: rows.length < maxCount,
+      events: page.filter((row) => row.matched).map(toRecordedEvent),
+      nextPosition: last ? { commit: BigInt(last.commit_text), prepare: BigInt(last.prepare_text) } : from,
+      isEndOfAll: rows.length < maxCount && !heldBack,
+      heldBack,
     };
   }
 
@@ -304,8 +339,13 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
+  /**
+   * LISTENs on a connection of its own, if not already. After a lost connection the next wait tries
+   * at once; while that keeps failing, the tries spread out (1 s doubling to 30 s) — subscriptions
+   * poll meanwhile, so nothing waits on it but promptness.
+   */
   private ensureListening(): Promise<void> {
-    if (this.listener || this.closed) return Promise.resolve();
+    if (this.listener || this.closed || Date.now() < this.nextListenAt) return Promise.resolve();
     this.listening ??= (async () => {
       const client = await this.pool.connect();
       const onNotification = () => this.wakeups.emit('news');
@@ -340,9 +380,20 @@ export class PostgresEventStore implements EventStore {
         return;
       }
       this.listener = listener;
-    })().finally(() => {
-      this.listening = undefined;
-    });
+    })()
+      .then(
+        () => {
+          this.listenFailures = 0;
+        },
+        (error: unknown) => {
+          this.listenFailures++;
+          this.nextListenAt = Date.now() + retryDelay(this.listenFailures, 1_000);
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.listening = undefined;
+      });
     return this.listening;
   }
 
@@ -409,6 +460,16 @@ interface EventRow {
   commit_text: string;
   prepare_text: string;
   created: Date;
+}
+
+interface FilteredEventRow extends EventRow {
+  matched: boolean;
+}
+
+/** The rows a page may deliver: those before the fence (rows come in fence order, so a prefix). */
+function beforeTheFence<Row extends { visible: boolean }>(rows: Row[]): { page: Row[]; heldBack: boolean } {
+  const firstHeld = rows.findIndex((row) => !row.visible);
+  return firstHeld < 0 ? { page: rows, heldBack: false } : { page: rows.slice(0, firstHeld), heldBack: true };
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {

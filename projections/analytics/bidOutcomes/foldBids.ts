@@ -3,8 +3,9 @@ import { eventUpcasters } from '../../../domain/upcasting/index.js';
 import type { RecordedEvent } from '../../../platform/eventStore/port.js';
 import type { Stored } from '../../shared/storedEvents.js';
 import type { BidPlacementRow } from './bidOutcomes.table.js';
+import { streamPrefix } from '../../../domain/streams.js';
 
-export const BID_STREAM_PREFIX = 'bid-';
+export const BID_STREAM_PREFIX = streamPrefix('bid');
 
 /** A bid stream's event brought to its current schema; null for anything else. */
 export function readBidEvent(recorded: RecordedEvent): Stored<BidEvent> | null {

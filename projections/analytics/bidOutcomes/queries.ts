@@ -16,7 +16,7 @@ export interface BidsLine {
 }
 
 /** Per day placed over the whole slice, counted over the placements themselves (analytics.bids): distinct rides do not add up across cities. */
-export async function bidOutcomes(db: Kysely<any>, slice: AnalyticsSlice): Promise<BidsLine[]> {
+export async function bidOutcomes<Database>(db: Kysely<Database>, slice: AnalyticsSlice): Promise<BidsLine[]> {
   const { rows } = await sql<Record<keyof BidsLine, string>>`
     SELECT ${dayText} AS day,
            count(DISTINCT ride_id) AS "ridesWithBids",

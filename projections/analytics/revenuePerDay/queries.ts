@@ -10,7 +10,7 @@ export interface RevenueLine {
 }
 
 /** Per day over the whole slice: completed rides, fares, the drivers' share and the commission. */
-export async function revenuePerDay(db: Kysely<any>, slice: AnalyticsSlice): Promise<RevenueLine[]> {
+export async function revenuePerDay<Database>(db: Kysely<Database>, slice: AnalyticsSlice): Promise<RevenueLine[]> {
   const { rows } = await sql<{ day: string; completed: string; revenue: string; earnings: string; commission: string }>`
     SELECT ${dayText} AS day, sum(completed_rides) AS completed, sum(revenue_ngwee) AS revenue,
            sum(driver_earnings_ngwee) AS earnings, sum(commission_ngwee) AS commission

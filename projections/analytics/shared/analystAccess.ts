@@ -18,7 +18,7 @@ export const ANALYST_ROLE = 'analyst';
  * file has its own) meets the role another one already made, sometimes at the same instant, so
  * both "already exists" errors are expected and mean the job is done.
  */
-export async function ensureAnalystAccess(db: Kysely<any>): Promise<void> {
+export async function ensureAnalystAccess<Database>(db: Kysely<Database>): Promise<void> {
   await sql`CREATE SCHEMA IF NOT EXISTS analytics`.execute(db);
   await sql`
     DO $$
@@ -42,7 +42,7 @@ export async function ensureAnalystAccess(db: Kysely<any>): Promise<void> {
 }
 
 /** `analytics.<name>` over `query`, readable by `analyst`, with what it answers as its comment. */
-export async function publishView(db: Kysely<any>, name: string, comment: string, query: string): Promise<void> {
+export async function publishView<Database>(db: Kysely<Database>, name: string, comment: string, query: string): Promise<void> {
   if (!/^[a-z][a-z0-9_]{0,62}$/.test(name)) throw new Error(`name: "${name}" is not a plain lower-case SQL name`);
   await sql.raw(`CREATE VIEW analytics.${name} AS ${query}`).execute(db);
   await sql.raw(`GRANT SELECT ON analytics.${name} TO analyst`).execute(db);

@@ -81,7 +81,7 @@ export function defineRideFactsProjection<Row extends RideFactRow>(spec: {
 }
 
 /** A ride fact table's shared columns (key, dimensions, revision); the caller adds its facts. Used by frozen migrations. */
-export function createRideFactTable(db: Kysely<any>, table: string) {
+export function createRideFactTable<Database>(db: Kysely<Database>, table: string) {
   return db.schema
     .createTable(table)
     .addColumn('ride_id', 'text', (column) => column.primaryKey())

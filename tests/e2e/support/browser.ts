@@ -15,11 +15,30 @@ export const screenshotDir = process.env.TIYENDE_SCREENSHOT_DIR
   ? path.resolve(process.env.TIYENDE_SCREENSHOT_DIR)
   : fileURLToPath(new URL('../../../test-results/screenshots/', import.meta.url));
 
-/** Debian's chromium; playwright's own browser download is not reachable from here. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's chromium; playwright's own browser download is not reachable from here. `args` adds
+ * switches to the usual ones (say, a fake microphone: `--use-fake-device-for-media-stream`).
+ */
+export function launchBrowser({ args = [] }: { args?: readonly string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...args],
+  });
+}
+
+/**
+ * What the Content-Security-Policy refused in any watched context (api/plugins/security.ts):
+ * Chromium reports each refusal as a console error. tests/e2e/support/cspWatch.ts fails the test
+ * that caused one, so every browser test runs under the policy.
+ */
+export const cspViolations: string[] = [];
+
+export function watchCsp(context: BrowserContext): void {
+  context.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`);
+  });
+  context.on('weberror', (error) => {
+    if (/Content[- ]Security[- ]Policy/i.test(error.error().message)) cspViolations.push(error.error().message);
   });
 }
 
@@ -29,11 +48,12 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 /**
  * The file's browser, launched before its first test and closed after its last, with every
  * context `newContext` opened: phone-sized, in English, at `geolocation` when given (permission
- * granted), each handed to `prepare` first (say, to watch for translation keys).
+ * granted), each handed to `prepare` first (say, to watch for translation keys). `browserArgs`
+ * go to launchBrowser.
  */
-export function useBrowser({ prepare }: { prepare?: (context: BrowserContext) => Promise<void> } = {}) {
+export function useBrowser({ prepare, browserArgs }: { prepare?: (context: BrowserContext) => Promise<void>; browserArgs?: readonly string[] } = {}) {
   const contexts: BrowserContext[] = [];
-  const current = openedFor('file', launchBrowser, async (browser) => {
+  const current = openedFor('file', () => launchBrowser({ args: browserArgs }), async (browser) => {
     for (const context of contexts.splice(0)) await context.close();
     await browser.close();
   });
@@ -44,6 +64,7 @@ export function useBrowser({ prepare }: { prepare?: (context: BrowserContext) =>
       ...(geolocation ? { geolocation: { latitude: geolocation.lat, longitude: geolocation.lng }, permissions: ['geolocation'] } : {}),
     });
     contexts.push(context);
+    watchCsp(context);
     await prepare?.(context);
     return context;
   }
@@ -61,10 +82,18 @@ export interface TestPage {
 
 /**
  * A fresh context (no storage carried over) at the given size, in English unless told otherwise,
- * recording requests that leave the app's host.
+ * recording requests that leave the app's host. `serviceWorkers: 'block'` keeps the app's service
+ * worker out, for tests that cut the network to one file with `page.route` (a worker's requests
+ * are not routed, and its precache would answer for the file).
  */
-export async function openPage(browser: Browser, viewport: { width: number; height: number } = PHONE, locale = 'en-GB'): Promise<TestPage> {
-  const context = await browser.newContext({ viewport, locale, reducedMotion: 'no-preference', colorScheme: 'light' });
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = PHONE,
+  locale = 'en-GB',
+  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<TestPage> {
+  const context = await browser.newContext({ viewport, locale, reducedMotion: 'no-preference', colorScheme: 'light', serviceWorkers });
+  watchCsp(context);
   const page = await context.newPage();
   const appHost = new URL(baseUrl()).host;
   const foreignRequests: string[] = [];

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { APIRequestContext, APIResponse, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET, demoAdmin } from '../../../api/demo/roster.js';
+import { inject } from 'vitest';
+import { demoAdmin } from '../../../tools/demo/roster.js';
 import { driverDocumentKinds } from '../../../domain/driverVerification/documents.js';
 import { baseUrl } from './browser.js';
 
@@ -55,23 +56,15 @@ export async function signUp(
 }
 
 /**
- * The demo admin, signed in within `context`. A TOTP code is accepted once: when another test
- * file used this 30 s window's code already, the sign-in waits for the next window.
+ * The demo admin, signed in within `context`: the session the global setup opened once (an
+ * authenticator code is accepted once, so a sign-in per file would wait for the next 30 s window).
  */
 export async function signInAdmin(context: BrowserContext): Promise<Party> {
+  await context.addCookies(inject('e2eAdminCookies'));
   const api = context.request;
-  const login = await api.post(`${baseUrl()}/api/auth/admin-login`, { data: { email: demoAdmin.email, password: DEMO_PASSWORD } });
-  if (!login.ok()) {
-    throw new Error(`The demo admin could not sign in (${login.status()}: ${await login.text()}); the e2e server must seed demo data (DEMO_DATA unset or on).`);
-  }
-  const { userId } = (await login.json()) as { userId: string };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const verified = await api.post(`${baseUrl()}/api/auth/verify-mfa`, { data: { userId, code: code(DEMO_TOTP_SECRET) } });
-    if (verified.ok()) return { userId, email: demoAdmin.email, fullName: demoAdmin.fullName, context, api };
-    if (verified.status() !== 401) await expectOk(verified, 'admin verify-mfa');
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
-  }
-  throw new Error('The demo admin’s second factor was refused three times');
+  const session = await expectOk(await api.get(`${baseUrl()}/api/auth/session`), 'the demo admin’s shared session');
+  if (session.user?.email !== demoAdmin.email) throw new Error(`The shared admin session is not the demo admin’s: ${JSON.stringify(session)}`);
+  return { userId: session.user.id, email: demoAdmin.email, fullName: demoAdmin.fullName, context, api };
 }
 
 /** A driver's application through the API: a vehicle of `vehicleType` and the six documents, good for years. */
@@ -99,6 +92,25 @@ export async function approvedDriver(
   const driver = await signUp(context, 'driver', fullName, phoneNumber);
   await call(driver, 'POST', '/api/drivers/register', driverApplication('car', plateNumber));
   await approve(admin, driver);
+  return driver;
+}
+
+/**
+ * A driver on duty for one browser test file: signed up in a context of `newContext` (at
+ * Parklands), their `vehicleType` car (plate `<platePrefix> <first letters of their id>`) approved,
+ * the approval read back, and online at Parklands. Each file books its own vehicle type, so no
+ * other file's dispatch reaches its drivers.
+ */
+export async function driverOnDuty(
+  admin: Party,
+  newContext: (geolocation?: { lat: number; lng: number }) => Promise<BrowserContext>,
+  { name, vehicleType, platePrefix }: { name: string; vehicleType: string; platePrefix: string },
+): Promise<Party> {
+  const driver = await signUp(await newContext(places.parklands), 'driver', name);
+  await call(driver, 'POST', '/api/drivers/register', driverApplication(vehicleType, `${platePrefix} ${driver.userId.slice(0, 4).toUpperCase()}`));
+  await approve(admin, driver);
+  await eventually(() => call(driver, 'GET', `/api/drivers/user/${driver.userId}`), (profile) => profile.verificationStatus === 'approved');
+  await call(driver, 'PATCH', `/api/drivers/${driver.userId}/status`, { isOnline: true, location: places.parklands });
   return driver;
 }
 

@@ -1,4 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { POSITION_HEADER, type ReadPosition } from '../../../contract/readPosition.js';
+import { readPosition as pagePosition } from './readPosition.js';
 
 /**
  * A refused request. The message is the status, a colon and a space, then the body's text (or
@@ -34,15 +36,21 @@ type Fetch = typeof fetch;
 
 /**
  * Calls our API with the session cookie. A JSON body (and its content type) is sent only when
- * there is a body; an empty answer (204) resolves to undefined.
+ * there is a body; an empty answer (204) resolves to undefined. A read names the furthest position
+ * the page has seen, and every answer's position is remembered (readPosition.ts).
  */
-export async function requestJson<T>(method: string, path: string, body?: unknown, fetchImpl: Fetch = fetch): Promise<T> {
+export async function requestJson<T>(method: string, path: string, body?: unknown, fetchImpl: Fetch = fetch, position: ReadPosition = pagePosition): Promise<T> {
   const response = await fetchImpl(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(method === 'GET' ? position.headers() : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  position.remember(response.headers?.get(POSITION_HEADER));
   const text = await response.text();
   if (!response.ok) throw new HttpError(response.status, text, response.statusText);
   return (text ? JSON.parse(text) : undefined) as T;

@@ -3,6 +3,8 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../seo/PageMeta.js';
 import type { UserType } from '../session/currentUser.js';
+import { SELF_SERVICE_ROLES, type SelfServiceRole } from '../../../domain/account/index.js';
+import { useTakeUpRole } from '../session/roles.js';
 import { PathLink } from '../shell/PathLink.js';
 import { useToast } from '../toast/Toaster.js';
 import { useAuthState, type SessionUser } from './authState.js';
@@ -13,8 +15,8 @@ import './auth.css';
 export const SIGN_IN_REDIRECT_DELAY_MS = 2_000;
 
 export interface ProtectedProps {
-  /** The screen, given the signed-in user. */
-  children: ReactNode | ((user: SessionUser) => ReactNode);
+  /** The screen (useSignedInUser() gives it the user). */
+  children: ReactNode;
   /** Who may use the screen; anyone signed in when left out. */
   allow?: readonly UserType[];
   /** The sentence under "Authentication required" (default: "Please login to book"). */
@@ -24,7 +26,7 @@ export interface ProtectedProps {
 }
 
 /**
- * A screen for signed-in users (spec 000 §2.2): "checking login" while the session is asked,
+ * The gate of the signed-in layout (routes/_signedIn.tsx), for signed-in users (spec 000 §2.2): "checking login" while the session is asked,
  * a prompt to finish the second factor, a prompt to turn it on, "authentication required" (then
  * /auth after 2 s, coming back here after sign-in), or the screen itself.
  */
@@ -33,14 +35,7 @@ export function Protected({ children, allow, signInHint, requireMfa = true }: Pr
   const state = useAuthState();
   const here = useRouterState({ select: (routerState) => routerState.location.href });
 
-  if (state.isPending) {
-    return (
-      <Gate role="status">
-        <span className="spinner" aria-hidden="true" />
-        <p>{t('auth.protected.checking')}</p>
-      </Gate>
-    );
-  }
+  if (state.isPending) return <CheckingSignIn />;
   if (state.isError) {
     return (
       <Gate role="alert" alert>
@@ -75,7 +70,9 @@ export function Protected({ children, allow, signInHint, requireMfa = true }: Pr
       </Gate>
     );
   }
-  if (allow && !allow.includes(auth.user.userType)) {
+  if (allow && !allow.some((role) => auth.user.roles.includes(role))) {
+    const offer = roleOffered(auth.user, allow);
+    if (offer) return <TakeUpRole role={offer} />;
     return (
       <Gate>
         <h1>{t('auth.protected.wrongRoleTitle')}</h1>
@@ -86,7 +83,22 @@ export function Protected({ children, allow, signInHint, requireMfa = true }: Pr
       </Gate>
     );
   }
-  return <>{typeof children === 'function' ? children(auth.user) : children}</>;
+  return <>{children}</>;
+}
+
+/**
+ * "Checking login": while the session is asked. Also the signed-in layout's pending screen, shown
+ * before the sign-in texts have loaded (routes/_signedIn.tsx loads them): so it says it with the
+ * first page's own texts, never a translation key.
+ */
+export function CheckingSignIn() {
+  const { t } = useTranslation();
+  return (
+    <section className="card protected-state" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <p>{t('app.checkingSignIn')}</p>
+    </section>
+  );
 }
 
 /** A card in place of the screen; until the screen itself shows (and names itself), the page is titled for signing in. */
@@ -123,6 +135,40 @@ function SignInRequired({ hint, returnTo }: { hint: string; returnTo: string }) 
         </PathLink>
         <PathLink href={`${target}${target.includes('?') ? '&' : '?'}tab=signup`} className="button button--secondary">
           {t('auth.protected.createAccount')}
+        </PathLink>
+      </div>
+    </Gate>
+  );
+}
+
+/**
+ * One account, two roles: a rider who opens a driver's screen may take up driving there (and a
+ * driver, riding), on the same account. Admin and staff accounts are never offered one.
+ */
+function roleOffered(user: SessionUser, allow: readonly UserType[]): SelfServiceRole | null {
+  if (user.userType !== 'passenger' && user.userType !== 'driver') return null;
+  return SELF_SERVICE_ROLES.find((role) => allow.includes(role) && !user.roles.includes(role)) ?? null;
+}
+
+function TakeUpRole({ role }: { role: SelfServiceRole }) {
+  const { t } = useTranslation();
+  const takeUp = useTakeUpRole();
+  const side = role === 'driver' ? 'drive' : 'ride';
+  return (
+    <Gate>
+      <h1>{t(`auth.protected.${side}Title`)}</h1>
+      <p>{t(`auth.protected.${side}Body`)}</p>
+      {takeUp.isError && (
+        <p role="alert" className="notice">
+          {t('auth.protected.takeUpFailed')}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button button--primary" disabled={takeUp.isPending} onClick={() => takeUp.mutate(role)}>
+          {t(`auth.protected.${side}Button`)}
+        </button>
+        <PathLink href="/" className="button button--secondary">
+          {t('auth.protected.home')}
         </PathLink>
       </div>
     </Gate>

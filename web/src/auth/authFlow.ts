@@ -2,11 +2,8 @@ import { assign, setup } from 'xstate';
 import type { MfaMethod } from './authState.js';
 import type { CodeDelivery, CodePurpose, LoginAnswer, MfaEnrolment } from './authApi.js';
 
-export interface TotpEnrolment {
-  secret: string;
-  otpauthUrl: string;
-  backupCodes: readonly string[];
-}
+/** The authenticator app's enrolment (POST /api/auth/setup-mfa with method totp), kept while the first code is typed. */
+export type TotpEnrolment = Omit<Extract<MfaEnrolment, { method: 'totp' }>, 'method'>;
 
 export interface AuthFlowContext {
   /** The account half-way through signing in (the API's temporary user id). */

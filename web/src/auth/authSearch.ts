@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { definedOnly, oneOf, shortText } from '../routes/-searchParams.js';
 import { safeReturnPath } from './redirect.js';
 
 /** What /auth and /login read from the URL; anything malformed is dropped. */
@@ -12,18 +12,14 @@ export interface AuthSearch {
   error?: string;
 }
 
-const schema = z.object({
-  tab: z.enum(['signin', 'signup']).optional().catch(undefined),
-  redirect: z.string().optional().catch(undefined),
-  auth: z.string().max(40).optional().catch(undefined),
-  error: z.string().max(60).optional().catch(undefined),
-});
-
 export function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
-  const parsed = schema.parse(search);
-  const redirect = parsed.redirect === undefined ? undefined : safeReturnPath(parsed.redirect);
-  const result: AuthSearch = { ...parsed, redirect: redirect === '/' ? undefined : redirect };
-  return Object.fromEntries(Object.entries(result).filter(([, value]) => value !== undefined)) as AuthSearch;
+  const redirect = typeof search.redirect === 'string' ? safeReturnPath(search.redirect) : undefined;
+  return definedOnly<AuthSearch>({
+    tab: oneOf(['signin', 'signup'] as const, search.tab),
+    redirect: redirect === '/' ? undefined : redirect,
+    auth: shortText(search.auth, 40),
+    error: shortText(search.error, 60),
+  });
 }
 
 /** The toast text for a provider's failure code (spec 001 §8). */

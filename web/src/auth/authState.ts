@@ -1,14 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getJson, HttpError } from '../api/http.js';
-import { currentUserQueryKey, useCurrentUser, type CurrentUser } from '../session/currentUser.js';
+import { HttpError } from '../api/http.js';
+import { currentUserQueryKey, fetchSession, useCurrentUser, type CurrentUser } from '../session/currentUser.js';
 
-export type MfaMethod = 'sms' | 'totp';
+export type { MfaMethod } from '../../../domain/account/index.js';
 
 /** GET /api/auth/user as it answers a signed-in user. */
-export interface SessionUser extends CurrentUser {
-  mfaMethod: MfaMethod | null;
-}
+export type SessionUser = CurrentUser;
 
 /**
  * Where the visitor stands (spec 000 §4.1): signed in; half-way (password accepted, second
@@ -48,11 +46,10 @@ export const authStateQueryOptions = () =>
   queryOptions({
     queryKey: authStateQueryKey,
     queryFn: async (): Promise<AuthState> => {
-      try {
-        return { kind: 'signedIn', user: await getJson<SessionUser>('/api/auth/user') };
-      } catch (error) {
-        return authStateFromError(error);
-      }
+      const session = await fetchSession();
+      if (session.state === 'signedIn') return { kind: 'signedIn', user: session.user };
+      if (session.state === 'mfaPending') return { kind: 'mfaPending', userId: session.userId, mfaEnabled: session.mfaEnabled };
+      return { kind: 'signedOut' };
     },
   });
 

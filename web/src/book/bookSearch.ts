@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { placeById, vehicleIdSchema, type KnownPlace, type VehicleId } from '../../../domain/catalogue/index.js';
-import { pricingMethodSchema, type PricingMethod } from '../../../domain/fare/index.js';
+import { placeById, vehicleIds, type KnownPlace, type VehicleId } from '../../../domain/catalogue/index.js';
+import { pricingMethods, type PricingMethod } from '../../../domain/fare/pricingMethods.js';
+import { definedOnly, oneOf, shortText } from '../routes/-searchParams.js';
 
 /**
  * What /book reads from its URL: the choices carried over from the home page's quick-booking
@@ -17,25 +17,16 @@ export interface BookSearch {
   toPlace?: string;
 }
 
-const text = z.string().trim().min(1).max(200).optional().catch(undefined);
-const placeId = z
-  .string()
-  .refine((id) => placeById(id) !== undefined)
-  .optional()
-  .catch(undefined);
-
-const schema = z.object({
-  vehicle: vehicleIdSchema.optional().catch(undefined),
-  pricing: pricingMethodSchema.optional().catch(undefined),
-  from: text,
-  fromPlace: placeId,
-  to: text,
-  toPlace: placeId,
-});
-
 export function validateBookSearch(search: Record<string, unknown>): BookSearch {
-  const parsed = schema.parse(search);
-  return Object.fromEntries(Object.entries(parsed).filter(([, value]) => value !== undefined)) as BookSearch;
+  const placeId = (value: unknown) => (typeof value === 'string' && placeById(value) !== undefined ? value : undefined);
+  return definedOnly<BookSearch>({
+    vehicle: oneOf(vehicleIds, search.vehicle),
+    pricing: oneOf(pricingMethods, search.pricing),
+    from: shortText(search.from, 200, { trim: true }),
+    fromPlace: placeId(search.fromPlace),
+    to: shortText(search.to, 200, { trim: true }),
+    toPlace: placeId(search.toPlace),
+  });
 }
 
 export const placeOf = (id: string | undefined): KnownPlace | undefined => (id ? placeById(id) : undefined);

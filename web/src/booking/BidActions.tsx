@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatZmw } from '../../../domain/fare/index.js';
 import { serverMessageOr } from '../api/http.js';
 import { useToast } from '../toast/Toaster.js';
-import { bookingApi, newIdempotencyKey, rideQueryOptions, type BookedRide } from './bookingApi.js';
+import { bookingApi, newIdempotencyKey, type BookedRide } from './bookingApi.js';
+import { rideQueryOptions } from '../tracking/rideApi.js';
 import { parseFare } from './bookingForm.js';
 
 /** A counter offer within the quote's bounds, and "decline all and cancel" (asked twice). */

@@ -2,13 +2,16 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BookingProblem } from './bookingForm.js';
 
-/** Every reason Book was refused, together (spec 000 §5), read out and focused when it appears. */
-export function BookingProblems({ problems }: { problems: readonly BookingProblem[] }) {
+/**
+ * Every reason Book was refused, together (spec 000 §5), read out and focused when Book is pressed
+ * (`attempt` changes); as the fields are fixed the list shrinks without taking the focus back.
+ */
+export function BookingProblems({ problems, attempt }: { problems: readonly BookingProblem[]; attempt: string | null }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (problems.length > 0) box.current?.focus();
-  }, [problems]);
+  }, [attempt]);
   if (problems.length === 0) return null;
   return (
     <div ref={box} className="booking-problems" role="alert" tabIndex={-1} data-testid="booking-problems">

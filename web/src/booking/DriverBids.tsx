@@ -11,7 +11,8 @@ import { PageMeta } from '../seo/PageMeta.js';
 import { PathLink } from '../shell/PathLink.js';
 import { useToast } from '../toast/Toaster.js';
 import { BidCard } from './BidCard.js';
-import { bookingApi, newIdempotencyKey, rideBidsQueryOptions, rideQueryOptions } from './bookingApi.js';
+import { bookingApi, newIdempotencyKey, rideBidsQueryOptions } from './bookingApi.js';
+import { rideQueryOptions } from '../tracking/rideApi.js';
 import { BidActions } from './BidActions.js';
 import './booking.css';
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { RouteBasis } from '../map/RouteBasis.js';
 import { formatZmw, type PricingMethod } from '../../../domain/fare/index.js';
 import type { FareQuote } from './bookingApi.js';
 
@@ -17,6 +18,8 @@ interface FareCardProps {
   refreshing: boolean;
   hasRoute: boolean;
   onRefresh(): void;
+  /** On a phone's bottom sheet: the total on the first screen; the note, range and savings fold into the receipt. */
+  compact?: boolean;
 }
 
 /**
@@ -24,10 +27,21 @@ interface FareCardProps {
  * arrives, then the total, the receipt (its lines add up to the total), the estimate range and
  * what the rider saves against the market average.
  */
-export function FareCard({ quote, pricingMethod, calculating, failed, refreshing, hasRoute, onRefresh }: FareCardProps) {
+export function FareCard({ quote, pricingMethod, calculating, failed, refreshing, hasRoute, onRefresh, compact = false }: FareCardProps) {
   const { t } = useTranslation();
+  const details = quote && (
+    <>
+      <p className="fine-print">{pricingMethod === 'fixed' ? t('booking.fare.fixedNote') : t('booking.fare.biddingNote')}</p>
+      <p>{t('booking.fare.range', { min: formatZmw(quote.range.minNgwee), max: formatZmw(quote.range.maxNgwee) })}</p>
+      {quote.savingsNgwee > 0 && (
+        <p className="fare-card__savings">
+          {t('booking.fare.marketAverage', { price: formatZmw(quote.marketAverageNgwee) })} · {t('booking.fare.savings', { amount: formatZmw(quote.savingsNgwee) })}
+        </p>
+      )}
+    </>
+  );
   return (
-    <section className="card fare-card" aria-labelledby="fare-card-title" aria-busy={calculating || refreshing}>
+    <section className={`card fare-card${compact ? ' fare-card--compact' : ''}`} aria-labelledby="fare-card-title" aria-busy={calculating || refreshing}>
       <div className="fare-card__head">
         <h2 id="fare-card-title">{t('booking.fare.title')}</h2>
         {quote && (
@@ -56,15 +70,10 @@ export function FareCard({ quote, pricingMethod, calculating, failed, refreshing
           <p className="fare-card__total" data-testid="fare-total">
             <span>{t('booking.fare.total')}</span> <strong aria-live="polite">{formatZmw(quote.totalNgwee)}</strong>
           </p>
-          <p className="fine-print">{pricingMethod === 'fixed' ? t('booking.fare.fixedNote') : t('booking.fare.biddingNote')}</p>
-          <p>{t('booking.fare.range', { min: formatZmw(quote.range.minNgwee), max: formatZmw(quote.range.maxNgwee) })}</p>
-          {quote.savingsNgwee > 0 && (
-            <p className="fare-card__savings">
-              {t('booking.fare.marketAverage', { price: formatZmw(quote.marketAverageNgwee) })} · {t('booking.fare.savings', { amount: formatZmw(quote.savingsNgwee) })}
-            </p>
-          )}
+          {!compact && details}
           <details className="fare-card__receipt">
             <summary>{t('booking.fare.receipt')}</summary>
+            {compact && details}
             <table>
               <tbody>
                 {quote.receipt.map((line) => (
@@ -81,6 +90,7 @@ export function FareCard({ quote, pricingMethod, calculating, failed, refreshing
                 </tr>
               </tfoot>
             </table>
+            <RouteBasis route={quote.route} />
           </details>
         </>
       )}

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageSize, PaymentMethodId } from '../../../domain/catalogue/index.js';
@@ -145,7 +146,7 @@ export function PricingFields({ form, onChange, quote }: { form: BookingForm; on
 }
 
 /** How the rider pays (the catalogue's methods, in the language on screen). */
-export function PaymentField({ methods, value, onChange }: { methods: readonly PaymentMethodEntry[]; value: PaymentMethodId; onChange(method: PaymentMethodId): void }) {
+export function PaymentField({ methods, value, onChange }: { methods: readonly Pick<PaymentMethodEntry, 'id' | 'isAvailable'>[]; value: PaymentMethodId; onChange(method: PaymentMethodId): void }) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -160,6 +161,22 @@ export function PaymentField({ methods, value, onChange }: { methods: readonly P
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** The rider may have their trusted contacts texted a link to follow the trip when it starts. */
+export function ContactsAtStartField({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="card booking-section">
+      <label className="switch-row">
+        <input type="checkbox" role="switch" checked={checked} onChange={(event) => onChange(event.target.checked)} data-testid="notify-contacts-at-start" />
+        <span>{t('booking.contacts.notifyAtStart')}</span>
+      </label>
+      <Link to="/safety/contacts" className="fine-print">
+        {t('booking.contacts.manage')}
+      </Link>
     </div>
   );
 }

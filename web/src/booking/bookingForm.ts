@@ -1,5 +1,6 @@
 import type { PackageSize, PaymentMethodId, VehicleId } from '../../../domain/catalogue/index.js';
 import { formatZmw, type PricingMethod } from '../../../domain/fare/index.js';
+import { BOOKING_LIMITS, bookingBreaches } from '../../../domain/ride/booking.js';
 import type { LatLng, QuoteRequest, RideRequest, VehicleLoad } from './bookingApi.js';
 
 /** A location input's text and, once a suggestion (or the device's position) is chosen, where it is. */
@@ -22,9 +23,11 @@ export interface BookingForm {
   passengerCount: number | null;
   packageSize: PackageSize | null;
   notes: string;
+  /** Text the rider's trusted contacts a link to follow the trip when it starts. */
+  notifyContactsAtStart: boolean;
 }
 
-export const MAX_STOPS = 5;
+export const MAX_STOPS = BOOKING_LIMITS.maxStops;
 
 export const emptyBookingForm = (): BookingForm => ({
   pickup: { text: '' },
@@ -39,6 +42,7 @@ export const emptyBookingForm = (): BookingForm => ({
   passengerCount: 1,
   packageSize: null,
   notes: '',
+  notifyContactsAtStart: false,
 });
 
 /** One reason the booking cannot be sent: a translation key and what it names. */
@@ -95,19 +99,30 @@ export function bookingProblems(form: BookingForm, { load, bounds, now }: Bookin
     ...pointProblem(form.dropoff, { key: 'booking.errors.destinationRequired' }, { key: 'booking.errors.destinationFromList' }),
   ];
   if (form.stops.some((stop) => !stop.coordinates)) problems.push({ key: 'booking.errors.stopFromList' });
-  if (form.isScheduled) {
-    const at = scheduledInstant(form.scheduledDate, form.scheduledTime);
-    if (!at) problems.push({ key: 'booking.errors.scheduleRequired' });
-    else if (at.getTime() <= now.getTime()) problems.push({ key: 'booking.errors.scheduleInPast' });
+  // The rules that span fields are the server's own (domain/ride bookingBreaches): listed here in the form's order.
+  const at = form.isScheduled ? scheduledInstant(form.scheduledDate, form.scheduledTime) : null;
+  const breaches = new Set(
+    bookingBreaches(
+      {
+        pricingMethod: form.pricingMethod,
+        proposedFareNgwee: form.pricingMethod === 'bidding' ? Math.round(parseFare(form.proposedFare) * 100) : null,
+        bounds: bounds ?? null,
+        passengerCount: load.kind === 'passengers' && (form.passengerCount ?? 0) >= 1 ? form.passengerCount : null,
+        packageSize: load.kind === 'package' ? form.packageSize : null,
+        scheduledFor: at ? at.toISOString() : null,
+        stopCount: form.stops.length,
+      },
+      now,
+    ).map((breach) => breach.rule),
+  );
+  if (form.isScheduled && !at) problems.push({ key: 'booking.errors.scheduleRequired' });
+  if (breaches.has('schedule_in_past')) problems.push({ key: 'booking.errors.scheduleInPast' });
+  if (breaches.has('passengers_or_package')) {
+    problems.push({ key: load.kind === 'passengers' ? 'booking.errors.passengersRequired' : 'booking.errors.packageRequired' });
   }
-  if (load.kind === 'passengers' && (form.passengerCount ?? 0) < 1) problems.push({ key: 'booking.errors.passengersRequired' });
-  if (load.kind === 'package' && !form.packageSize) problems.push({ key: 'booking.errors.packageRequired' });
-  if (form.pricingMethod === 'bidding') {
-    const fare = Math.round(parseFare(form.proposedFare) * 100);
-    if (fare === 0) problems.push({ key: 'booking.errors.fareRequired' });
-    else if (bounds && (fare < bounds.floorNgwee || fare > bounds.ceilingNgwee)) {
-      problems.push({ key: 'booking.errors.fareOutOfBounds', values: { floor: formatZmw(bounds.floorNgwee), ceiling: formatZmw(bounds.ceilingNgwee) } });
-    }
+  if (breaches.has('proposal_required')) problems.push({ key: 'booking.errors.fareRequired' });
+  else if (bounds && (breaches.has('proposal_below_floor') || breaches.has('proposal_above_ceiling'))) {
+    problems.push({ key: 'booking.errors.fareOutOfBounds', values: { floor: formatZmw(bounds.floorNgwee), ceiling: formatZmw(bounds.ceilingNgwee) } });
   }
   return problems;
 }
@@ -146,5 +161,6 @@ export function rideRequestOf(vehicleType: VehicleId, load: VehicleLoad, form: B
     passengerCount: load.kind === 'passengers' ? form.passengerCount : null,
     packageSize: load.kind === 'package' ? form.packageSize : null,
     notes: notes === '' ? null : notes,
+    notifyContactsAtStart: form.notifyContactsAtStart,
   };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { VehicleLoad } from './bookingApi.js';
 import { bookingProblems, emptyBookingForm, localDate, parseFare, quoteRequestOf, rideRequestOf, scheduledInstant, type BookingForm } from './bookingForm.js';
 
 const now = new Date(2025, 2, 1, 10, 0);
 const passengers = { kind: 'passengers', maxPassengers: 4 } as const;
-const parcels = { kind: 'package', sizes: ['small', 'medium'] } as const;
+const parcels: VehicleLoad = { kind: 'package', sizes: ['small', 'medium'] };
 const pickup = { text: 'Kitwe CBD', coordinates: { lat: -12.81, lng: 28.21 } };
 const dropoff = { text: 'Nkana Stadium', coordinates: { lat: -12.83, lng: 28.2 } };
 const trip: BookingForm = { ...emptyBookingForm(), pickup, dropoff };
@@ -78,8 +79,10 @@ describe('what is sent', () => {
       passengerCount: null,
       packageSize: 'medium',
       notes: 'fragile',
+      notifyContactsAtStart: false,
     });
     expect(rideRequestOf('car', passengers, { ...trip, pricingMethod: 'bidding', proposedFare: '25.456' }).proposedFare).toBe(25.46);
+    expect(rideRequestOf('car', passengers, { ...trip, notifyContactsAtStart: true }).notifyContactsAtStart).toBe(true);
   });
 
   it('prices a trip only once both ends are on the map', () => {

@@ -16,13 +16,16 @@ export interface BookingContext {
 export type BookingEvent =
   | { type: 'OPEN'; vehicle: VehicleId }
   | { type: 'CLOSE' }
-  | { type: 'SUBMIT'; form: BookingForm; rules: BookingRules; attemptKey: string };
+  | { type: 'SUBMIT'; form: BookingForm; rules: BookingRules; attemptKey: string }
+  /** The form changed: the problems listed on Book are checked again, so fixed ones go. */
+  | { type: 'REVISE'; form: BookingForm; rules: BookingRules };
 
 const closedContext: BookingContext = { vehicle: null, problems: [], request: null, attemptKey: null, ride: null, error: null };
 
 /**
  * The booking dialog's flow (spec 000 §4.3, STYLE 6): closed until a vehicle is chosen; editing;
- * validating on Book (every problem listed at once, back to editing if there are any);
+ * validating on Book (every problem listed at once, back to editing if there are any; while
+ * editing, each change checks the listed problems again, so the list shrinks as they are fixed);
  * submitting (POST /api/rides with the attempt's Idempotency-Key); done with the ride, or failed
  * with the server's answer, from where Book tries again.
  */
@@ -37,6 +40,12 @@ export const bookingMachine = setup({
   actions: {
     chooseVehicle: assign(({ event }) => (event.type === 'OPEN' ? { ...closedContext, vehicle: event.vehicle } : {})),
     forget: assign(() => closedContext),
+    recheck: assign(({ context, event }) => {
+      if (event.type !== 'REVISE' || context.problems.length === 0) return {};
+      const problems = bookingProblems(event.form, event.rules);
+      const same = problems.length === context.problems.length && problems.every((problem, at) => JSON.stringify(problem) === JSON.stringify(context.problems[at]));
+      return same ? {} : { problems };
+    }),
     check: assign(({ context, event }) => {
       if (event.type !== 'SUBMIT' || !context.vehicle) return {};
       const problems = bookingProblems(event.form, event.rules);
@@ -61,6 +70,7 @@ export const bookingMachine = setup({
         OPEN: { target: 'editing', actions: 'chooseVehicle' },
         CLOSE: { target: 'closed', actions: 'forget' },
         SUBMIT: { target: 'validating', actions: 'check' },
+        REVISE: { actions: 'recheck' },
       },
     },
     validating: {

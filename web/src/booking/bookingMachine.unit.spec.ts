@@ -50,6 +50,20 @@ describe('the booking dialog', () => {
     expect(sent).toEqual([]);
   });
 
+  it('when the fields are fixed after a refused Book, the listed problems go one by one, and none come before Book', () => {
+    const { actor } = bookingWith(async () => ride);
+    actor.send({ type: 'OPEN', vehicle: 'car' });
+    actor.send({ type: 'REVISE', form: emptyBookingForm(), rules });
+    expect(actor.getSnapshot().context.problems).toEqual([]);
+    actor.send({ type: 'SUBMIT', form: emptyBookingForm(), rules, attemptKey: 'attempt-1' });
+    expect(actor.getSnapshot().context.problems).toHaveLength(2);
+    actor.send({ type: 'REVISE', form: { ...emptyBookingForm(), pickup: complete.pickup }, rules });
+    expect(actor.getSnapshot().context.problems.map((problem) => problem.key)).toEqual(['booking.errors.destinationRequired']);
+    actor.send({ type: 'REVISE', form: complete, rules });
+    expect(actor.getSnapshot().context.problems).toEqual([]);
+    expect(actor.getSnapshot().value).toBe('editing');
+  });
+
   it('when a valid form is booked, it submits with the attempt key and ends with the ride', async () => {
     const { actor, sent } = bookingWith(async () => ride);
     actor.send({ type: 'OPEN', vehicle: 'car' });

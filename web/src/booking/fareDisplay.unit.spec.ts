@@ -3,9 +3,20 @@ import type { FareQuote } from './bookingApi.js';
 import { isNoticeableChange, nextShownFare, receiptTotal } from './fareDisplay.js';
 
 const quote = (totalNgwee: number, traffic: 'light' | 'moderate' | 'heavy' = 'light'): FareQuote => ({
+  vehicleType: 'car',
+  serviceClass: 'economy',
+  pricingMethod: 'fixed',
+  isFixedPrice: true,
+  pickupDistanceKm: 0,
+  timeOfDay: 'normal',
+  multipliers: { surge: 1, traffic: 1, weather: 1, time: 1 },
+  settings: { surgeEnabled: true, weather: 'clear' },
+  pricedFor: '2026-12-01T10:00:00.000Z',
+  currency: 'ZMW',
   totalNgwee,
   distanceKm: 8.5,
   durationMin: 15,
+  route: { source: 'road_network', distanceKm: 8.5, durationMin: 15, offRoadKm: 0, geometry: [], attribution: '© OpenStreetMap contributors' },
   conditions: { hour: 12, surge: 'none', traffic, weather: 'clear' },
   marketAverageNgwee: Math.round(totalNgwee / 0.92),
   savingsNgwee: 0,

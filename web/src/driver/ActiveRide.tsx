@@ -1,17 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatZmw } from '../../../domain/fare/money.js';
 import { postJson } from '../api/http.js';
 import { liveQueryKeys } from '../live/liveQueryKeys.js';
+import { RidePaymentPanel } from '../payments/RidePaymentPanel.js';
 import { PathLink } from '../shell/PathLink.js';
 import { RateRide } from '../tracking/RateRide.js';
 import type { Ride } from '../tracking/rideApi.js';
+import { EmergencyPanel } from '../tracking/EmergencyPanel.js';
 import { StatusBanner } from '../tracking/StatusBanner.js';
 import { TripProgress } from '../tracking/TripProgress.js';
 import { useRideCommand } from '../tracking/useRideCommand.js';
 import { useRideWithEvents } from '../tracking/useTrackedRide.js';
+import { DriverMap } from './DriverMap.js';
 import { pinRefusal, type PinRefusal } from './pinAttempt.js';
+
+// Messages with the rider: their own chunk, after the ride.
+const RideSafety = lazy(() => import('../safety/RideSafety.js'));
 
 /**
  * The driver's ride in hand: arrived, start with the PIN the rider reads out, complete, then
@@ -38,7 +44,7 @@ export function ActiveRide({ rideId, user, live, onDone }: { rideId: string; use
   return (
     <section className="card active-ride" aria-labelledby="active-ride-title" data-testid="active-ride">
       <h2 id="active-ride-title">{t('driver.active.title')}</h2>
-      <StatusBanner view={view} ride={ride} />
+      <StatusBanner view={view} ride={ride} party="driver" />
       <TripProgress progress={view.progress} />
       <dl className="ride-facts active-ride__facts">
         <dt>{t('tracking.details.pickup')}</dt>
@@ -48,6 +54,7 @@ export function ActiveRide({ rideId, user, live, onDone }: { rideId: string; use
         <dt>{t('driver.active.fare')}</dt>
         <dd>{formatZmw(ride.finalFareNgwee ?? ride.agreedFareNgwee ?? ride.quote.totalNgwee)}</dd>
       </dl>
+      <DriverMap ride={ride} />
       {view.status === 'accepted' && (
         <button type="button" className="button button--primary button--large" disabled={arrive.isPending} onClick={() => arrive.mutate(undefined)}>
           {arrive.isPending ? t('driver.active.working') : t('driver.active.arrived')}
@@ -60,11 +67,18 @@ export function ActiveRide({ rideId, user, live, onDone }: { rideId: string; use
           {complete.isPending ? t('driver.active.working') : t('driver.active.complete')}
         </button>
       )}
+      {view.status === 'completed' && <RidePaymentPanel rideId={rideId} party="driver" headingLevel={3} />}
       {view.status === 'completed' && view.canRate && <RateRide rideId={rideId} whom="rider" onRated={onDone} />}
       {(view.status === 'cancelled' || view.status === 'expired' || (view.status === 'completed' && !view.canRate)) && (
         <button type="button" className="button button--secondary" onClick={onDone}>
           {t('driver.active.done')}
         </button>
+      )}
+      <Suspense fallback={null}>
+        <RideSafety rideId={rideId} party="driver" status={view.status} live={live} />
+      </Suspense>
+      {(view.canRaiseEmergency || view.emergencyActive) && (
+        <EmergencyPanel rideId={rideId} active={view.emergencyActive} canRaise={view.canRaiseEmergency} party="driver" />
       )}
       <p>
         <PathLink href={`/track/${rideId}`} className="link-button">

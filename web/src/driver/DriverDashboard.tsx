@@ -15,8 +15,9 @@ import { EarningsTab } from './EarningsTab.js';
 import { RegistrationForm } from './RegistrationForm.js';
 import { RideHistory } from './RideHistory.js';
 import { StatCards } from './StatCards.js';
+import { StatementTab } from './StatementTab.js';
 
-type Tab = 'available' | 'history' | 'earnings';
+type Tab = 'available' | 'history' | 'earnings' | 'statement';
 
 interface DriverUser {
   id: string;
@@ -102,6 +103,7 @@ function ApprovedDashboard({ profile, user }: { profile: DriverProfile; user: Dr
           { id: 'available', label: t('driver.tabs.available') },
           { id: 'history', label: t('driver.tabs.history') },
           { id: 'earnings', label: t('driver.tabs.earnings') },
+          { id: 'statement', label: t('payments.statement.tab') },
         ]}
         selected={tab}
         onSelect={setTab}
@@ -109,6 +111,7 @@ function ApprovedDashboard({ profile, user }: { profile: DriverProfile; user: Dr
         {tab === 'available' && <AvailableRides profile={profile} userId={user.id} busy={focusRideId !== null} onTaken={setRecentRideId} />}
         {tab === 'history' && <RideHistory driverId={profile.driverId} />}
         {tab === 'earnings' && <EarningsTab driverId={profile.driverId} />}
+        {tab === 'statement' && <StatementTab driverId={profile.driverId} />}
       </Tabs>
     </div>
   );

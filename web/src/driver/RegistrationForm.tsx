@@ -5,6 +5,7 @@ import { vehicles } from '../../../domain/catalogue/vehicles.js';
 import { driverDocumentKinds, lusakaDate } from '../../../domain/driverVerification/documents.js';
 import { HttpError, postJson, serverMessageOr } from '../api/http.js';
 import { liveQueryKeys } from '../live/liveQueryKeys.js';
+import type { RegisteredDriver } from '../../../contract/drivers.js';
 import type { DriverProfile } from './driverApi.js';
 import { useToast } from '../toast/Toaster.js';
 import { documentField, emptyRegistration, formFieldOf, registrationBody, validateRegistration, type RegistrationErrors, type RegistrationValues } from './registration.js';
@@ -25,24 +26,30 @@ export function RegistrationForm({ userId, resubmission, onSubmitted }: { userId
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const register = useMutation({
-    mutationFn: () => postJson<{ driverId: string; submittedAt: string }>('/api/drivers/register', registrationBody(values)),
-    onSuccess: ({ driverId, submittedAt }) => {
+    mutationFn: () => postJson<RegisteredDriver>('/api/drivers/register', registrationBody(values)),
+    onSuccess: ({ driverId, applications, submittedAt }) => {
       toast({ title: t('driver.register.sent') });
       // The profile read model takes a moment to hear of the application: show it as sent now.
       const body = registrationBody(values);
       const pending: DriverProfile = {
         driverId,
+        userId,
         verificationStatus: 'pending',
         licenceNumber: body.licenceNumber,
-        vehicle: body.vehicle,
+        vehicle: { ...body.vehicle, year: body.vehicle.year ?? null },
         documents: body.documents,
-        decisionReason: null,
+        applications,
         submittedAt,
+        decidedAt: null,
+        decisionReason: null,
         isOnline: false,
+        onDutyVehicleType: null,
         engagedRideId: null,
         rating: null,
         ratingCount: 0,
         completedRides: 0,
+        createdAt: submittedAt,
+        updatedAt: submittedAt,
       };
       queryClient.setQueryData(liveQueryKeys.driverProfile(userId), pending);
       onSubmitted(pending);

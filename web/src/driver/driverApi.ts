@@ -1,61 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import { getJson, HttpError } from '../api/http.js';
 import { liveQueryKeys } from '../live/liveQueryKeys.js';
-import type { Ride } from '../tracking/rideApi.js';
+import type { Bid, BidList } from '../../../contract/bids.js';
+import type { DriverEarnings, DriverProfile, DriverVehicle } from '../../../contract/drivers.js';
+import type { PendingRides, RideList } from '../../../contract/rides.js';
 
-/** The driver routes' answers, as the dashboard reads them (api/routes/drivers/schemas.ts). */
-export type VerificationStatus = 'not_applied' | 'pending' | 'approved' | 'rejected' | 'suspended';
-
-export interface DriverVehicle {
-  make: string;
-  model: string;
-  year: number | null;
-  colour: string;
-  plateNumber: string;
-  type: string;
-}
-
-export interface DriverProfile {
-  driverId: string;
-  verificationStatus: VerificationStatus;
-  licenceNumber: string | null;
-  vehicle: DriverVehicle | null;
-  documents: Array<{ kind: string; reference: string; expiresOn: string }>;
-  decisionReason: string | null;
-  submittedAt: string | null;
-  isOnline: boolean;
-  engagedRideId: string | null;
-  rating: number | null;
-  ratingCount: number;
-  completedRides: number;
-}
-
-export interface EarningsFigures {
-  rides: number;
-  grossNgwee: number;
-  commissionNgwee: number;
-  netNgwee: number;
-}
-
-export interface DriverEarnings {
-  commissionPercent: number;
-  summary: { day: string; today: EarningsFigures; thisWeek: EarningsFigures; total: EarningsFigures };
-  byDay: { from: string; to: string; days: Array<EarningsFigures & { day: string }> };
-}
-
-export type PendingRide = Ride & { pickupDistanceKm: number | null };
-
-export interface DriverBid {
-  id: string;
-  rideId: string;
-  driverId: string;
-  bidAmountNgwee: number;
-  message: string;
-  estimatedArrival: number;
-  status: 'placed' | 'accepted' | 'rejected' | 'withdrawn' | 'expired';
-  expiresAt: string;
-  updatedAt: string;
-}
+/** The driver routes' answers, from the contract (contract/drivers.ts, rides.ts, bids.ts). */
+export type { DriverEarnings, DriverProfile, DriverVehicle };
+export type VerificationStatus = DriverProfile['verificationStatus'];
+export type EarningsFigures = DriverEarnings['summary']['today'];
+export type PendingRide = PendingRides['rides'][number];
+export type DriverBid = Bid;
 
 /** The signed-in driver's profile, or null before they apply (the route answers 404 then). */
 export const driverProfileQueryOptions = (userId: string) =>
@@ -80,18 +35,18 @@ export const earningsQueryOptions = (driverId: string) =>
 export const pendingRidesQueryOptions = (vehicleType: string) =>
   queryOptions({
     queryKey: liveQueryKeys.pendingRides(vehicleType),
-    queryFn: async () => (await getJson<{ rides: PendingRide[] }>(`/api/rides/pending/${encodeURIComponent(vehicleType)}`)).rides,
+    queryFn: async () => (await getJson<PendingRides>(`/api/rides/pending/${encodeURIComponent(vehicleType)}`)).rides,
   });
 
 export const driverRidesQueryOptions = (driverId: string) =>
   queryOptions({
     queryKey: liveQueryKeys.driverRides(driverId),
-    queryFn: async () => (await getJson<{ rides: Ride[] }>(`/api/rides/driver/${encodeURIComponent(driverId)}?limit=50`)).rides,
+    queryFn: async () => (await getJson<RideList>(`/api/rides/driver/${encodeURIComponent(driverId)}?limit=50`)).rides,
   });
 
 /** A driver sees only their own bid on a ride. */
 export const myBidsQueryOptions = (rideId: string) =>
   queryOptions({
     queryKey: liveQueryKeys.rideBids(rideId),
-    queryFn: async () => (await getJson<{ bids: DriverBid[] }>(`/api/bids/ride/${encodeURIComponent(rideId)}`)).bids,
+    queryFn: async () => (await getJson<BidList>(`/api/bids/ride/${encodeURIComponent(rideId)}`)).bids,
   });

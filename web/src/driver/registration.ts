@@ -1,4 +1,6 @@
 import { driverDocumentKinds, type DriverDocumentKind } from '../../../domain/driverVerification/documents.js';
+import type { VehicleId } from '../../../domain/catalogue/index.js';
+import type { RegisterDriverBody } from '../../../contract/drivers.js';
 
 /** The driver application form's values (what POST /api/drivers/register takes, as typed). */
 export interface RegistrationValues {
@@ -50,8 +52,8 @@ export function validateRegistration(values: RegistrationValues, today: string):
   return errors;
 }
 
-/** The request body for POST /api/drivers/register. */
-export function registrationBody(values: RegistrationValues) {
+/** The request body for POST /api/drivers/register (contract/drivers.ts RegisterDriverBody). */
+export function registrationBody(values: RegistrationValues): RegisterDriverBody {
   return {
     licenceNumber: values.licenceNumber.trim(),
     vehicle: {
@@ -60,7 +62,7 @@ export function registrationBody(values: RegistrationValues) {
       year: Number(values.year),
       colour: values.colour.trim(),
       plateNumber: values.plateNumber.trim(),
-      type: values.vehicleType,
+      type: values.vehicleType as VehicleId,
     },
     documents: driverDocumentKinds.map((kind) => ({
       kind,

@@ -5,6 +5,7 @@ import { postJson, requestJson, serverMessageOr } from '../api/http.js';
 import { liveQueryKeys } from '../live/liveQueryKeys.js';
 import { useToast } from '../toast/Toaster.js';
 import { currentPosition } from '../tracking/currentPosition.js';
+import type { DutyStatus } from '../../../contract/drivers.js';
 import type { DriverProfile } from './driverApi.js';
 
 /** How often an online driver reports where they are (spec 001 §4: every few seconds; ~10 s here). */
@@ -22,7 +23,7 @@ export function useDuty(profile: DriverProfile, userId: string) {
   const toggle = useMutation({
     mutationFn: async (isOnline: boolean) => {
       const location = isOnline ? await currentPosition() : null;
-      return requestJson<{ isOnline: boolean }>('PATCH', `/api/drivers/${encodeURIComponent(profile.driverId)}/status`, location ? { isOnline, location } : { isOnline });
+      return requestJson<DutyStatus>('PATCH', `/api/drivers/${encodeURIComponent(profile.driverId)}/status`, location ? { isOnline, location } : { isOnline });
     },
     onSuccess: ({ isOnline }) => {
       queryClient.setQueryData(liveQueryKeys.driverProfile(userId), (was: DriverProfile | null | undefined) => (was ? { ...was, isOnline } : was));

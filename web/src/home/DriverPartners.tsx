@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatZmw } from '../../../domain/fare/index.js';
+import { formatZmw } from '../../../domain/fare/money.js';
 import { PathLink } from '../shell/PathLink.js';
 
 /**

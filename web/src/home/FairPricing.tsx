@@ -1,9 +1,10 @@
+import { Handshake, Tag, UserCheck } from '../shell/icons.js';
 import { useTranslation } from 'react-i18next';
 
 const ways = [
-  { icon: '🏷️', title: 'home.pricing.fixedTitle', body: 'home.pricing.fixedBody' },
-  { icon: '🤝', title: 'home.pricing.biddingTitle', body: 'home.pricing.biddingBody' },
-  { icon: '🧑‍✈️', title: 'home.pricing.choiceTitle', body: 'home.pricing.choiceBody' },
+  { Icon: Tag, title: 'home.pricing.fixedTitle', body: 'home.pricing.fixedBody' },
+  { Icon: Handshake, title: 'home.pricing.biddingTitle', body: 'home.pricing.biddingBody' },
+  { Icon: UserCheck, title: 'home.pricing.choiceTitle', body: 'home.pricing.choiceBody' },
 ] as const;
 
 export function FairPricing() {
@@ -16,7 +17,7 @@ export function FairPricing() {
         {ways.map((way) => (
           <li key={way.title} className="card">
             <span className="card__icon decorative" aria-hidden="true">
-              {way.icon}
+              <way.Icon size={28} strokeWidth={1.75} />
             </span>
             <h3>{t(way.title)}</h3>
             <p>{t(way.body)}</p>

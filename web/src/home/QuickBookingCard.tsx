@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { vehicleCategories, vehiclesInCategory, type VehicleId } from '../../../domain/catalogue/index.js';
-import type { PricingMethod } from '../../../domain/fare/index.js';
+import type { PricingMethod } from '../../../domain/fare/pricingMethods.js';
 import type { BookSearch } from '../book/bookSearch.js';
 import { LocationSearch, type SelectedLocation } from '../location/LocationSearch.js';
 import { useIsPrivileged } from '../session/currentUser.js';

@@ -1,12 +1,13 @@
+import { Hash, MapPin, Mic, ShieldCheck, Siren, Users } from '../shell/icons.js';
 import { useTranslation } from 'react-i18next';
 
 const tools = [
-  { icon: '🚨', title: 'home.safety.emergencyTitle', body: 'home.safety.emergencyBody' },
-  { icon: '🔢', title: 'home.safety.pinTitle', body: 'home.safety.pinBody' },
-  { icon: '📍', title: 'home.safety.shareTitle', body: 'home.safety.shareBody' },
-  { icon: '🎙️', title: 'home.safety.recordingTitle', body: 'home.safety.recordingBody' },
-  { icon: '👥', title: 'home.safety.contactsTitle', body: 'home.safety.contactsBody' },
-  { icon: '✅', title: 'home.safety.checksTitle', body: 'home.safety.checksBody' },
+  { Icon: Siren, title: 'home.safety.emergencyTitle', body: 'home.safety.emergencyBody' },
+  { Icon: Hash, title: 'home.safety.pinTitle', body: 'home.safety.pinBody' },
+  { Icon: MapPin, title: 'home.safety.shareTitle', body: 'home.safety.shareBody' },
+  { Icon: Mic, title: 'home.safety.recordingTitle', body: 'home.safety.recordingBody' },
+  { Icon: Users, title: 'home.safety.contactsTitle', body: 'home.safety.contactsBody' },
+  { Icon: ShieldCheck, title: 'home.safety.checksTitle', body: 'home.safety.checksBody' },
 ] as const;
 
 /** What the safety toolkit does, explained (the working toolkit is on booking and tracking). */
@@ -20,7 +21,7 @@ export function SafetyToolkitDemo() {
         {tools.map((tool) => (
           <li key={tool.title} className="card">
             <span className="card__icon decorative" aria-hidden="true">
-              {tool.icon}
+              <tool.Icon size={28} strokeWidth={1.75} />
             </span>
             <h3>{t(tool.title)}</h3>
             <p>{t(tool.body)}</p>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { visibleVehicles } from '../../../domain/catalogue/index.js';
-import { formatZmw } from '../../../domain/fare/index.js';
+import { formatZmw } from '../../../domain/fare/money.js';
 import { useIsPrivileged } from '../session/currentUser.js';
 import { useVehicleText } from '../vehicles/useVehicleText.js';
 

@@ -3,8 +3,10 @@
  * plus Bemba, which the admin area and the landing page name and which most of the Copperbelt
  * speaks. English is the fallback.
  */
-export const languageCodes = ['en', 'fr', 'pt', 'sw', 'zh', 'nya', 'bem'] as const;
-export type LanguageCode = (typeof languageCodes)[number];
+import { LANGUAGES, type Language as LanguageCode } from '../../../domain/account/index.js';
+
+export const languageCodes = LANGUAGES;
+export type { LanguageCode };
 
 export interface Language {
   code: LanguageCode;

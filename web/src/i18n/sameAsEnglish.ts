@@ -25,4 +25,6 @@ export const sameAsEnglish: readonly SameAsEnglish[] = [
   { key: 'catalogue.placeCategories.Restaurant', languages: ['fr'], reason: 'French “restaurant” is spelt the same' },
   { key: 'catalogue.placeCategories.Hospital', languages: ['pt'], reason: 'Portuguese “hospital” is spelt the same' },
   { key: 'catalogue.placeCategories.Hotel', languages: ['pt'], reason: 'Portuguese “hotel” is spelt the same' },
+  { key: 'safety.messages.title', languages: ['fr'], reason: 'French “messages” is spelt the same' },
+  { key: 'safety.messages.label', languages: ['fr'], reason: 'French “message” is spelt the same' },
 ];

@@ -54,4 +54,22 @@ export const routeSectionLoaders: SectionLoaders = {
     nya: () => import('./locales/support.nya.js').then((module) => module.supportNya),
     bem: () => import('./locales/support.bem.js').then((module) => module.supportBem),
   },
+  payments: {
+    en: () => import('./locales/payments.en.js').then((module) => module.paymentsEn),
+    fr: () => import('./locales/payments.fr.js').then((module) => module.paymentsFr),
+    pt: () => import('./locales/payments.pt.js').then((module) => module.paymentsPt),
+    sw: () => import('./locales/payments.sw.js').then((module) => module.paymentsSw),
+    zh: () => import('./locales/payments.zh.js').then((module) => module.paymentsZh),
+    nya: () => import('./locales/payments.nya.js').then((module) => module.paymentsNya),
+    bem: () => import('./locales/payments.bem.js').then((module) => module.paymentsBem),
+  },
+  safety: {
+    en: () => import('./locales/safety.en.js').then((module) => module.safetyEn),
+    fr: () => import('./locales/safety.fr.js').then((module) => module.safetyFr),
+    pt: () => import('./locales/safety.pt.js').then((module) => module.safetyPt),
+    sw: () => import('./locales/safety.sw.js').then((module) => module.safetySw),
+    zh: () => import('./locales/safety.zh.js').then((module) => module.safetyZh),
+    nya: () => import('./locales/safety.nya.js').then((module) => module.safetyNya),
+    bem: () => import('./locales/safety.bem.js').then((module) => module.safetyBem),
+  },
 };

@@ -5,6 +5,6 @@ export type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[
 export type Translation = Shape<typeof en>;
 
 /** The sections only some routes show: each loads with its routes (sections.ts), not with the first page. */
-export type RouteSection = 'auth' | 'booking' | 'tracking' | 'driver' | 'support';
+export type RouteSection = 'auth' | 'booking' | 'tracking' | 'driver' | 'support' | 'payments' | 'safety';
 /** What every screen may need, loaded before the first paint. */
 export type CommonTranslation = Omit<Translation, RouteSection>;

@@ -29,6 +29,18 @@ export function invalidationsFor(message: LiveMessage): QueryKey[] {
       return [liveQueryKeys.rideBids(message.rideId)];
     case 'bid_update':
       return [liveQueryKeys.rideBids(message.rideId), liveQueryKeys.ride(message.rideId), liveQueryKeys.pendingRides(), liveQueryKeys.driverProfiles()];
+    case 'payment_update':
+      // The payment (and receipt), the rider's list, the wallet's pending requests, and the
+      // driver's earnings and statement, which count settled payments.
+      return [liveQueryKeys.ridePayment(message.rideId), liveQueryKeys.myPayments(), liveQueryKeys.sandboxWallet(), liveQueryKeys.drivers()];
+    case 'incident_alert':
+      return [liveQueryKeys.adminIncidents(), liveQueryKeys.adminDashboard()];
+    case 'ride_message':
+      return [liveQueryKeys.rideMessages(message.rideId)];
+    case 'ride_check':
+      return [liveQueryKeys.rideChecks(message.rideId)];
+    case 'recording_update':
+      return [liveQueryKeys.rideRecording(message.rideId)];
     case 'location_update':
     case 'joined':
     case 'pong':
@@ -71,4 +83,26 @@ export function reconnectDelayMs(attempt: number, random: () => number = Math.ra
 /** ws://host/ws, or wss:// when the page came over https. */
 export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+interface IncidentsWithPositions {
+  incidents: ReadonlyArray<{ rideId: string; status: string; ride: { position: { lat: number; lng: number; at: string } | null } | null }>;
+}
+
+/**
+ * A driver's new position written into the admin's cached incident queue: the open incidents on
+ * that ride show where the car is now (the server sends it only to the admins handling one). A
+ * position older than the one shown, or one for a ride without an open incident, changes nothing.
+ */
+export function withIncidentPosition<T extends IncidentsWithPositions>(list: T | undefined, message: Extract<LiveMessage, { type: 'location_update' }>): T | undefined {
+  if (!list || !Array.isArray(list.incidents)) return list;
+  let changed = false;
+  const incidents = list.incidents.map((incident) => {
+    const shown = incident.ride?.position;
+    if (incident.rideId !== message.rideId || incident.status === 'resolved' || !incident.ride) return incident;
+    if (shown && Date.parse(shown.at) > Date.parse(message.at)) return incident;
+    changed = true;
+    return { ...incident, ride: { ...incident.ride, position: { lat: message.lat, lng: message.lng, at: message.at } } };
+  });
+  return changed ? { ...list, incidents } : list;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidationsFor, liveSocketUrl, reconnectDelayMs, withDriverLocation } from './liveEffects.js';
+import { invalidationsFor, liveSocketUrl, reconnectDelayMs, withDriverLocation, withIncidentPosition } from './liveEffects.js';
 import { parseLiveMessage, type RideUpdateMessage } from './liveMessages.js';
 
 const update = (overrides: Partial<RideUpdateMessage>): RideUpdateMessage => ({
@@ -48,6 +48,13 @@ describe('live message → cache', () => {
     expect(invalidationsFor({ type: 'pong' })).toEqual([]);
   });
 
+  it('reads the payment, the rider’s payments, the wallet and the driver’s figures again when a payment moves on', () => {
+    expect(
+      invalidationsFor({ type: 'payment_update', rideId: 'r3', status: 'succeeded', event: 'PaymentSucceeded', attempt: 1, method: 'mtn_money', failureReason: null, at: '' }),
+    ).toEqual([['/api/rides', 'r3', 'payment'], ['/api/payments'], ['/api/dev/payments/sandbox'], ['/api/drivers']]);
+    expect(parseLiveMessage('{"type":"payment_update","rideId":"r3"}')).toMatchObject({ type: 'payment_update' });
+  });
+
   it("moves the driver's marker in the cached ride without touching anything else", () => {
     const ride = { id: 'r1', status: 'accepted', driverLocation: null };
     const moved = withDriverLocation(ride, { type: 'location_update', rideId: 'r1', driverId: 'd1', lat: -12.8, lng: 28.2, heading: 90, at: 'T' });
@@ -77,5 +84,31 @@ describe('the socket', () => {
     expect(parseLiveMessage('{"type":"surprise"}')).toBeNull();
     expect(parseLiveMessage('not json')).toBeNull();
     expect(parseLiveMessage(new ArrayBuffer(2))).toBeNull();
+  });
+});
+
+describe("a driver's position in the admin's incident queue", () => {
+  const position = (rideId: string, at: string, lat = -12.81) => ({ type: 'location_update' as const, rideId, driverId: 'd1', lat, lng: 28.22, heading: null, at });
+  const incident = (rideId: string, status: string, shownAt: string | null) => ({
+    incidentId: `${rideId}_incident1`,
+    rideId,
+    status,
+    ride: { driverName: 'Mwila', position: shownAt ? { lat: -12.8, lng: 28.21, at: shownAt } : null },
+  });
+  const queue = { incidents: [incident('r1', 'acknowledged', '2026-12-01T08:00:00.000Z'), incident('r2', 'acknowledged', null), incident('r1', 'resolved', '2026-12-01T07:00:00.000Z')] };
+
+  it("moves the open incident's position on that ride to the new one, and nothing else", () => {
+    const next = withIncidentPosition(queue, position('r1', '2026-12-01T08:00:05.000Z'))!;
+    expect(next.incidents[0]!.ride.position).toEqual({ lat: -12.81, lng: 28.22, at: '2026-12-01T08:00:05.000Z' });
+    expect(next.incidents[0]!.ride.driverName).toBe('Mwila');
+    expect(next.incidents[1]).toBe(queue.incidents[1]);
+    expect(next.incidents[2]).toBe(queue.incidents[2]);
+    expect(withIncidentPosition(queue, position('r2', '2026-12-01T08:00:05.000Z'))!.incidents[1]!.ride.position).toMatchObject({ lat: -12.81 });
+  });
+
+  it('keeps the list as it is for an older position, another ride, or no list yet', () => {
+    expect(withIncidentPosition(queue, position('r1', '2026-12-01T07:59:00.000Z'))).toBe(queue);
+    expect(withIncidentPosition(queue, position('r9', '2026-12-01T08:00:05.000Z'))).toBe(queue);
+    expect(withIncidentPosition(undefined, position('r1', '2026-12-01T08:00:05.000Z'))).toBeUndefined();
   });
 });

@@ -15,4 +15,16 @@ export const liveQueryKeys = {
   driverProfiles: () => ['/api/drivers/user'] as const,
   driverProfile: (userId: string) => ['/api/drivers/user', userId] as const,
   driverEarnings: (driverId: string) => ['/api/drivers', driverId, 'earnings'] as const,
+  driverStatement: (driverId: string, week: string | null) => ['/api/drivers', driverId, 'statement', week ?? 'this-week'] as const,
+  /** A ride's payment and receipt: under the ride's key, so a ride update reads it again too. */
+  ridePayment: (rideId: string) => ['/api/rides', rideId, 'payment'] as const,
+  /** Prefix of the rider's payments and saved methods. */
+  myPayments: () => ['/api/payments'] as const,
+  sandboxWallet: () => ['/api/dev/payments/sandbox'] as const,
+  /** The safety net (issue 13): a ride's messages, checks and recording; the admins' incident queue and dashboard. */
+  rideMessages: (rideId: string) => ['/api/rides', rideId, 'messages'] as const,
+  rideChecks: (rideId: string) => ['/api/rides', rideId, 'checks'] as const,
+  rideRecording: (rideId: string) => ['/api/rides', rideId, 'recording'] as const,
+  adminIncidents: () => ['/api/admin/incidents'] as const,
+  adminDashboard: () => ['admin', 'dashboard-stats'] as const,
 };

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { invalidationsFor, liveSocketUrl, reconnectDelayMs, withDriverLocation } from './liveEffects.js';
+import { invalidationsFor, liveSocketUrl, reconnectDelayMs, withDriverLocation, withIncidentPosition } from './liveEffects.js';
 import { parseLiveMessage, type LiveMessage } from './liveMessages.js';
+import { readPosition } from '../api/readPosition.js';
 import { liveQueryKeys } from './liveQueryKeys.js';
 
 export interface LiveUpdatesOptions {
@@ -48,6 +49,8 @@ export function useLiveUpdates({ userId, rideId = null, onMessage, enabled = tru
     let pingTimer: ReturnType<typeof setInterval> | undefined;
 
     const handle = (message: LiveMessage) => {
+      // The refetches this message causes then read at least what it says.
+      if ('position' in message) readPosition.remember(message.position);
       if (message.type === 'joined') {
         attempt = 0;
         setConnected(true);
@@ -56,6 +59,8 @@ export function useLiveUpdates({ userId, rideId = null, onMessage, enabled = tru
         droppedBefore = false;
       } else if (message.type === 'location_update') {
         queryClient.setQueryData(liveQueryKeys.ride(message.rideId), (ride: Parameters<typeof withDriverLocation>[0]) => withDriverLocation(ride, message));
+        // An admin handling an incident on the ride: the queue's position follows the car.
+        queryClient.setQueriesData({ queryKey: liveQueryKeys.adminIncidents() }, (list: Parameters<typeof withIncidentPosition>[0]) => withIncidentPosition(list, message));
       }
       for (const queryKey of invalidationsFor(message)) void queryClient.invalidateQueries({ queryKey });
       onMessageRef.current?.(message);

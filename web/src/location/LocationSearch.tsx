@@ -1,3 +1,4 @@
+import { LocateFixed } from '../shell/icons.js';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KnownPlace, LatLng } from '../../../domain/catalogue/index.js';
@@ -137,7 +138,7 @@ export function LocationSearch({ label, placeholder, value, onChange, onSelect, 
             aria-label={locating ? t('location.locating') : t('location.useCurrentLocation')}
             title={t('location.useCurrentLocation')}
           >
-            <span aria-hidden="true">{locating ? '…' : '◎'}</span>
+            {locating ? <span aria-hidden="true">…</span> : <LocateFixed aria-hidden="true" size={20} />}
           </button>
         )}
       </div>

@@ -8,7 +8,7 @@ import {
   type KnownPlace,
   type LatLng,
 } from '../../../domain/catalogue/index.js';
-import { haversineKm } from '../../../domain/fare/index.js';
+import { haversineKm } from '../../../domain/geo/distance.js';
 
 /** At most ten suggestions are shown (spec 000 §9); the bundled directory answers up to eight. */
 export const MAX_SUGGESTIONS = 10;

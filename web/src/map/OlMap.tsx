@@ -7,7 +7,7 @@ import { boundingExtent } from 'ol/extent.js';
 import { useEffect, useRef } from 'react';
 import { OVERVIEW_MAP, type LatLng } from '../../../domain/catalogue/index.js';
 import type { MapViewProps } from './mapProps.js';
-import { markerStyles, routeStyle } from './styles.js';
+import { markerStyles, routeStyle, straightRouteStyle } from './styles.js';
 import { toMapCoordinates, useCopperbeltMap } from './useCopperbeltMap.js';
 
 const FIT_PADDING = [48, 48, 48, 48];
@@ -17,7 +17,7 @@ const FIT_PADDING = [48, 48, 48, 48];
  * the first page. Everything it draws ships with the app; online tiles appear beneath the
  * basemap only when a tile URL is configured.
  */
-export default function OlMap({ centre, zoom, pickup, dropoff, driver, route, offlineNote }: MapViewProps & { offlineNote: string }) {
+export default function OlMap({ centre, zoom, pickup, dropoff, driver, route, routeIsStraight, routeAttribution, offlineNote }: MapViewProps & { offlineNote: string }) {
   const markers = useRef(new VectorSource());
   const routeSource = useRef(new VectorSource());
   const { target, map } = useCopperbeltMap({
@@ -26,7 +26,7 @@ export default function OlMap({ centre, zoom, pickup, dropoff, driver, route, of
     zoom,
     maxZoom: 18,
     overlays: () => [
-      new VectorLayer({ source: routeSource.current, style: routeStyle }),
+      new VectorLayer({ source: routeSource.current, style: (feature) => (feature.get('straight') ? straightRouteStyle : routeStyle) }),
       new VectorLayer({ source: markers.current, style: (feature) => markerStyles[feature.getId() as keyof typeof markerStyles] }),
     ],
   });
@@ -49,8 +49,13 @@ export default function OlMap({ centre, zoom, pickup, dropoff, driver, route, of
 
   useEffect(() => {
     routeSource.current.clear();
-    if (route && route.length >= 2) routeSource.current.addFeature(new Feature(new LineString(route.map(toMapCoordinates))));
-  }, [route]);
+    routeSource.current.setAttributions(routeAttribution || undefined);
+    if (route && route.length >= 2) {
+      const line = new Feature(new LineString(route.map(toMapCoordinates)));
+      line.set('straight', Boolean(routeIsStraight));
+      routeSource.current.addFeature(line);
+    }
+  }, [route, routeIsStraight, routeAttribution]);
 
   // Frame the trip whenever its ends or its route change (not when only the driver moves).
   useEffect(() => {
@@ -65,5 +70,5 @@ export default function OlMap({ centre, zoom, pickup, dropoff, driver, route, of
     else view.setCenter(toMapCoordinates(centre ?? OVERVIEW_MAP.centre));
   }, [pickup, dropoff, route, centre]);
 
-  return <div ref={target} className="ol-map" data-testid="ol-map" />;
+  return <div ref={target} className="ol-map" data-testid="ol-map" data-route-points={route?.length ?? 0} data-route-straight={routeIsStraight ? 'true' : 'false'} />;
 }

@@ -13,4 +13,8 @@ export interface MapViewProps extends MapMarkers {
   zoom?: number;
   /** A route line from pickup to dropoff (the road route, or the straight-line estimate). */
   route?: readonly LatLng[];
+  /** The line is the straight-line estimate, not roads: drawn dashed. */
+  routeIsStraight?: boolean;
+  /** Whose data the route was drawn on, shown in the map's attribution. */
+  routeAttribution?: string;
 }

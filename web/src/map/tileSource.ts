@@ -1,8 +1,7 @@
+import type { ClientConfig } from '../../../contract/clientConfig.js';
+
 /** What the server may put in the page (api/routes/web.ts injects it into index.html). */
-export interface ClientConfig {
-  tileUrl?: string;
-  tileAttribution?: string;
-}
+export type { ClientConfig };
 
 declare global {
   interface Window {

@@ -3,6 +3,9 @@ import GeoJSON from 'ol/format/GeoJSON.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import TileLayer from 'ol/layer/Tile.js';
 import VectorLayer from 'ol/layer/Vector.js';
+import VectorTileLayer from 'ol/layer/VectorTile.js';
+import MVT from 'ol/format/MVT.js';
+import VectorTileSource from 'ol/source/VectorTile.js';
 import OlMapInstance from 'ol/Map.js';
 import { fromLonLat } from 'ol/proj.js';
 import VectorSource from 'ol/source/Vector.js';
@@ -11,7 +14,8 @@ import View from 'ol/View.js';
 import { useEffect, useRef } from 'react';
 import { OVERVIEW_MAP, type LatLng } from '../../../domain/catalogue/index.js';
 import { copperbeltBasemap } from './basemap/basemap.js';
-import { basemapStyle } from './styles.js';
+import { importedMapInfo } from './mapData.js';
+import { basemapStyle, importedRoadStyle } from './styles.js';
 import { configuredTileSource } from './tileSource.js';
 
 /** A point in the map's projection (Web Mercator). */
@@ -55,7 +59,25 @@ export function useCopperbeltMap({ offlineNote, centre, zoom, maxZoom, overlays 
       view: new View({ center: toMapCoordinates(centre ?? OVERVIEW_MAP.centre), zoom: zoom ?? OVERVIEW_MAP.zoom, maxZoom, minZoom: 7 }),
     });
     map.current = instance;
+    // The operator's imported OpenStreetMap roads, beneath the bundled basemap, with their attribution.
+    let live = true;
+    void importedMapInfo().then((info) => {
+      if (!live || !info?.tiles) return;
+      const roads = new VectorTileLayer({
+        source: new VectorTileSource({
+          format: new MVT({ layers: [info.tiles.layer] }),
+          url: info.tiles.url,
+          minZoom: info.tiles.minZoom,
+          maxZoom: info.tiles.maxZoom,
+          attributions: info.attribution ?? undefined,
+        }),
+        style: importedRoadStyle,
+        declutter: true,
+      });
+      instance.getLayers().insertAt(tiles ? 1 : 0, roads);
+    });
     return () => {
+      live = false;
       instance.setTarget(undefined);
       map.current = null;
     };

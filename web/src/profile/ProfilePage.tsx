@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PathLink } from '../shell/PathLink.js';
+import { MAX_TRUSTED_CONTACTS } from '../../../domain/trustedContacts/values.js';
 import { authApi } from '../auth/authApi.js';
 import { authStateQueryKey, rememberSignedIn, type AuthState, type SessionUser } from '../auth/authState.js';
 import { htmlLang, isLanguageCode, languages, type LanguageCode } from '../i18n/languages.js';
@@ -99,6 +101,15 @@ export function ProfilePage({ user }: { user: SessionUser }) {
           </p>
         </div>
       </section>
+      {user.userType === 'passenger' && (
+        <section className="card" aria-labelledby="profile-trusted-contacts">
+          <h2 id="profile-trusted-contacts">{t('safety.contacts.title')}</h2>
+          <p className="fine-print">{t('safety.contacts.intro', { max: MAX_TRUSTED_CONTACTS })}</p>
+          <PathLink href="/safety/contacts" className="button button--secondary">
+            {t('safety.share.manage')}
+          </PathLink>
+        </section>
+      )}
       <button type="button" className="button button--secondary" onClick={signOut} disabled={logout.isPending}>
         {logout.isPending ? t('auth.profile.signingOut') : t('auth.profile.signOut')}
       </button>

@@ -1,34 +1,29 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionAnswer } from '../../../contract/session.js';
 import { getJson, postJson } from '../api/http.js';
-import type { LanguageCode } from '../i18n/languages.js';
+import type { PublicUser } from '../../../contract/auth.js';
 
-export type UserType = 'passenger' | 'driver' | 'admin' | 'staff';
+export type { UserType } from '../../../domain/account/index.js';
 
-/** The signed-in user as GET /api/auth/user returns it. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  username: string | null;
-  fullName: string;
-  phoneNumber: string | null;
-  userType: UserType;
-  preferredLanguage: LanguageCode;
-  mfaEnabled: boolean;
-}
+/** The signed-in user as GET /api/auth/user returns it (contract/auth.ts PublicUser). */
+export type CurrentUser = PublicUser;
 
 export const currentUserQueryKey = ['auth', 'user'] as const;
 
+/** GET /api/auth/session: always 200, so a visitor's page logs no failed request. */
+export const fetchSession = (): Promise<SessionAnswer> => getJson<SessionAnswer>('/api/auth/session');
+
 /**
- * Who is signed in, or null. A 401 means nobody; any other failure (a 403 while a second factor
- * is pending, the server unreachable) is treated the same way, so the visitor sees the public
- * site and a sign-in button rather than an error.
+ * Who is signed in, or null: nobody, a second factor still pending, or any failure (the server
+ * unreachable), so the visitor sees the public site and a sign-in button rather than an error.
  */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: async (): Promise<CurrentUser | null> => {
       try {
-        return await getJson<CurrentUser>('/api/auth/user');
+        const session = await fetchSession();
+        return session.state === 'signedIn' ? session.user : null;
       } catch {
         return null;
       }

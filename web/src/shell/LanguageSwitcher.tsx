@@ -1,3 +1,4 @@
+import { Check, Globe } from './icons.js';
 import { useTranslation } from 'react-i18next';
 import { htmlLang, languageByCode, languages } from '../i18n/languages.js';
 import { currentLanguage } from '../i18n/setup.js';
@@ -18,7 +19,7 @@ export function LanguageSwitcher() {
     <div className="menu-button language-switcher">
       <button {...buttonProps} className="button button--ghost language-switcher__button" disabled={change.isPending}>
         <span className="visually-hidden">{t('languages.label')}: </span>
-        <span aria-hidden="true">🌐</span> <span lang={htmlLang(current.code)}>{current.nativeName}</span>
+        <Globe aria-hidden="true" size={18} /> <span lang={htmlLang(current.code)}>{current.nativeName}</span>
       </button>
       {open && (
         <ul {...menuProps} aria-label={t('languages.label')} className="menu">
@@ -33,7 +34,7 @@ export function LanguageSwitcher() {
                 onClick={() => (language.code === current.code ? close() : change.mutate(language.code, { onSuccess: close }))}
               >
                 <span className="menu__tick" aria-hidden="true">
-                  {language.code === current.code ? '✓' : ''}
+                  {language.code === current.code && <Check size={16} />}
                 </span>
                 {language.nativeName}
               </button>

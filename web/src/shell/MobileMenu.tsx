@@ -6,6 +6,8 @@ import { NavLinks } from './NavLinks.js';
 import { PathLink } from './PathLink.js';
 import { SlideOutMenu } from './SlideOutMenu.js';
 import { displayName } from './UserMenu.js';
+import { useSideEntries } from './accountSides.js';
+import type { CurrentUser } from '../session/currentUser.js';
 
 /**
  * The slide-out menu for narrow screens: the same links as the header, the account's entries
@@ -30,11 +32,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             <PathLink href="/profile" className="nav-link" onClick={onClose}>
               {t('nav.profile')}
             </PathLink>
-            {user.userType === 'driver' && (
-              <PathLink href="/driver" className="nav-link" onClick={onClose}>
-                {t('nav.driverDashboard')}
-              </PathLink>
-            )}
+            <SideLinks user={user} onClose={onClose} />
           </>
         )}
         <Link to="/accessibility" className="nav-link" onClick={onClose}>
@@ -52,5 +50,28 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
       </nav>
       <LanguageSwitcher />
     </SlideOutMenu>
+  );
+}
+
+function SideLinks({ user, onClose }: { user: CurrentUser; onClose: () => void }) {
+  const entries = useSideEntries(user);
+  return entries.map((entry) =>
+    'href' in entry ? (
+      <PathLink key={entry.key} href={entry.href} className="nav-link" onClick={onClose}>
+        {entry.label}
+      </PathLink>
+    ) : (
+      <button
+        key={entry.key}
+        type="button"
+        className="nav-link"
+        onClick={() => {
+          onClose();
+          entry.onSelect();
+        }}
+      >
+        {entry.label}
+      </button>
+    ),
   );
 }

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { Menu } from './icons.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../session/currentUser.js';
+import { ActiveRideBar } from './ActiveRideBar.js';
 import { LanguageSwitcher } from './LanguageSwitcher.js';
 import { MobileMenu } from './MobileMenu.js';
 import { NavLinks } from './NavLinks.js';
@@ -47,11 +49,12 @@ export function TopNav() {
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
           >
-            <span aria-hidden="true">☰</span>
+            <Menu aria-hidden="true" size={22} />
           </button>
         </div>
       </div>
       <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <ActiveRideBar />
     </header>
   );
 }

@@ -9,12 +9,22 @@ import {
   type ContactField,
   type ContactMessage,
 } from './contactForm.js';
+import { useCurrentUser } from '../session/currentUser.js';
+import { prefilledFor, type RideReport } from './rideReport.js';
 import { useSendContactMessage } from './useSendContactMessage.js';
 
-/** The contact form: checked on submit (every problem listed), cleared once the message is sent. */
-export function ContactForm() {
+/**
+ * The contact form: checked on submit (every problem listed), cleared once the message is sent.
+ * Opened from "Your trips", it starts filled in about that ride, and says so.
+ */
+export function ContactForm({ report, onForgetRide }: { report?: RideReport | null; onForgetRide?: () => void } = {}) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<ContactMessage>(emptyContactMessage);
+  const { data: user } = useCurrentUser();
+  const [form, setForm] = useState<ContactMessage>(() =>
+    report && user
+      ? prefilledFor(report, t(report.kind === 'lostItem' ? 'support.contact.lostSubject' : 'support.contact.issueSubject', { date: report.date }), { name: user.fullName, email: user.email })
+      : emptyContactMessage,
+  );
   const [errors, setErrors] = useState<ContactErrors>({});
   const send = useSendContactMessage();
 
@@ -52,6 +62,21 @@ export function ContactForm() {
     <form className="card contact-form" onSubmit={submit} noValidate aria-labelledby="contact-form-title">
       <h3 id="contact-form-title">{t('support.contact.formTitle')}</h3>
       <p className="fine-print">{t('support.contact.formHint')}</p>
+      {form.rideId && report && (
+        <p className="notice" data-testid="contact-ride">
+          {t('support.trips.aboutRide', { route: report.route })}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setForm((current) => ({ ...current, rideId: undefined }));
+              onForgetRide?.();
+            }}
+          >
+            {t('support.contact.forgetRide')}
+          </button>
+        </p>
+      )}
       <div className="field">
         <label htmlFor="contact-name" className="field__label">
           {t('support.contact.name')}

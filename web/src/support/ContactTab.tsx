@@ -1,8 +1,9 @@
+import type { RideReport } from './rideReport.js';
 import { useTranslation } from 'react-i18next';
 import { ContactForm } from './ContactForm.js';
 import { supportMailboxes } from './supportContacts.js';
 
-export function ContactTab() {
+export function ContactTab({ report, onForgetRide }: { report?: RideReport | null; onForgetRide?: () => void } = {}) {
   const { t } = useTranslation();
   return (
     <div className="stack">
@@ -24,7 +25,7 @@ export function ContactTab() {
           </p>
         </div>
       </div>
-      <ContactForm />
+      <ContactForm key={report?.rideId ?? 'none'} report={report ?? null} {...(onForgetRide ? { onForgetRide } : {})} />
     </div>
   );
 }

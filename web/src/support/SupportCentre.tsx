@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { EmergencyNumbers } from '../shell/EmergencyNumbers.js';
@@ -10,6 +11,7 @@ import { ResourcesTab } from './ResourcesTab.js';
 import { supportMailboxes } from './supportContacts.js';
 import { supportTabs, type SupportTab } from './supportTabs.js';
 import { Tabs } from './Tabs.js';
+import type { RideReport } from './rideReport.js';
 import { TripsTab } from './TripsTab.js';
 
 /** When another Tiyende window opened this one, offer to go back to it and to close this one. */
@@ -39,7 +41,15 @@ function OpenerBar() {
 
 export function SupportCentre({ tab, onTab }: { tab: SupportTab; onTab(tab: SupportTab): void }) {
   const { t } = useTranslation();
-  const contact = () => onTab('contact');
+  const [report, setReport] = useState<RideReport | null>(null);
+  const contact = () => {
+    setReport(null);
+    onTab('contact');
+  };
+  const reportRide = (about: RideReport) => {
+    setReport(about);
+    onTab('contact');
+  };
   return (
     <div className="page support-page">
       <OpenerBar />
@@ -71,10 +81,10 @@ export function SupportCentre({ tab, onTab }: { tab: SupportTab; onTab(tab: Supp
       </div>
       <Tabs label={t('support.tabs.label')} tabs={supportTabs.map((id) => ({ id, label: t(`support.tabs.${id}`) }))} selected={tab} onSelect={onTab}>
         {tab === 'overview' && <OverviewTab onOpen={onTab} />}
-        {tab === 'trips' && <TripsTab onReport={contact} />}
+        {tab === 'trips' && <TripsTab onReport={contact} onReportRide={reportRide} />}
         {tab === 'account' && <AccountTab onGetHelp={contact} />}
         {tab === 'faq' && <FaqTab />}
-        {tab === 'contact' && <ContactTab />}
+        {tab === 'contact' && <ContactTab report={report} onForgetRide={() => setReport(null)} />}
         {tab === 'resources' && <ResourcesTab onReport={contact} />}
       </Tabs>
     </div>

@@ -2,20 +2,13 @@
  * The support contact form (spec 001 §5): its fields, defaults and rules. Pure, so the rules
  * are tested without a browser; messages are translation keys.
  */
-export const contactCategories = [
-  'ride_booking',
-  'payment_issues',
-  'driver_support',
-  'safety_concerns',
-  'technical_issues',
-  'account_help',
-  'feedback',
-  'other',
-] as const;
-export type ContactCategory = (typeof contactCategories)[number];
-
-export const urgencies = ['low', 'medium', 'high', 'emergency'] as const;
-export type Urgency = (typeof urgencies)[number];
+export {
+  SUPPORT_CATEGORIES as contactCategories,
+  SUPPORT_URGENCIES as urgencies,
+  type SupportCategory as ContactCategory,
+  type SupportUrgency as Urgency,
+} from '../../../domain/support/index.js';
+import type { SupportCategory as ContactCategory, SupportUrgency as Urgency } from '../../../domain/support/index.js';
 
 export interface ContactMessage {
   name: string;
@@ -25,6 +18,8 @@ export interface ContactMessage {
   category: ContactCategory | '';
   message: string;
   urgency: Urgency;
+  /** One of the sender's rides the message is about (reported from "Your trips"). */
+  rideId?: string;
 }
 
 export const emptyContactMessage: ContactMessage = { name: '', email: '', subject: '', category: '', message: '', urgency: 'medium' };
@@ -53,4 +48,5 @@ export const contactRequestBody = (form: ContactMessage) => ({
   category: form.category,
   message: form.message.trim(),
   urgency: form.urgency,
+  ...(form.rideId ? { rideId: form.rideId } : {}),
 });

@@ -7,15 +7,16 @@ export const formatRating = (rating: number | null): string | null => (rating ==
 
 /**
  * Who is coming (Zambia's e-hailing rules: the rider must be able to identify driver and
- * vehicle): name, phone to call, plate, make, model and colour, and the rating.
+ * vehicle): name, phone to call, plate, make, model and colour, and the rating. The driver
+ * (`self`) sees the same card under their own heading, never "Your driver".
  */
-export function DriverCard({ driver }: { driver: DriverCardData }) {
+export function DriverCard({ driver, self = false }: { driver: DriverCardData; self?: boolean }) {
   const { t } = useTranslation();
   const rating = formatRating(driver.rating);
   const vehicle = driver.vehicle;
   return (
     <section className="card driver-card" aria-labelledby="driver-card-title" data-testid="driver-card">
-      <h2 id="driver-card-title">{t('tracking.driver.title')}</h2>
+      <h2 id="driver-card-title">{self ? t('tracking.driver.titleForDriver') : t('tracking.driver.title')}</h2>
       <dl className="ride-facts">
         <dt>{t('tracking.driver.name')}</dt>
         <dd data-testid="driver-name">{driver.fullName ?? t('tracking.driver.unknown')}</dd>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { RouteBasis } from '../map/RouteBasis.js';
 import { paymentMethods, type PaymentMethodId } from '../../../domain/catalogue/payments.js';
 import { formatZmw } from '../../../domain/fare/money.js';
 import type { Ride } from './rideApi.js';
@@ -23,7 +24,7 @@ export function FareBreakdown({ ride }: { ride: Ride }) {
       <h2 id="fare-title">{t('tracking.fare.title')}</h2>
       <dl className="fare-breakdown__lines">
         {ride.quote.receipt.map((line) => (
-          <div key={line.kind} className="fare-breakdown__line">
+          <div key={line.kind} className="fare-breakdown__line" data-testid="receipt-line">
             <dt>{isReceiptKind(line.kind) ? t(`tracking.fare.lines.${line.kind}`) : line.kind}</dt>
             <dd>{signedZmw(line.amountNgwee)}</dd>
           </div>
@@ -51,6 +52,7 @@ export function FareBreakdown({ ride }: { ride: Ride }) {
           </div>
         )}
       </dl>
+      <RouteBasis route={ride.route} />
       <p className="fine-print">{t('tracking.fare.payment', { method: paymentName(ride.paymentMethod) })}</p>
     </section>
   );

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../toast/Toaster.js';
 import { useRideCommand } from './useRideCommand.js';
+import { Star } from '../shell/icons.js';
 
 /**
  * One rating per party after the trip (spec 001 §3 Rating): 1–5 stars and an optional comment.
@@ -31,7 +32,7 @@ export function RateRide({ rideId, whom, onRated }: { rideId: string; whom: 'dri
           {[1, 2, 3, 4, 5].map((value) => (
             <label key={value} className={`stars__star${value <= stars ? ' stars__star--on' : ''}`}>
               <input type="radio" className="visually-hidden" name={`${id}-stars`} value={value} checked={stars === value} onChange={() => setStars(value)} />
-              <span aria-hidden="true">★</span>
+              <Star size={28} fill={value <= stars ? 'currentColor' : 'none'} />
               <span className="visually-hidden">{t('tracking.rate.starLabel', { stars: value })}</span>
             </label>
           ))}

@@ -1,5 +1,7 @@
 import { useRouter } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadSections } from '../i18n/setup.js';
 import { PageMeta } from '../seo/PageMeta.js';
 
 /** Spec 001 §2/§8: a missing ride, someone else's, or a failed lookup all read the same. */
@@ -17,4 +19,17 @@ export function RideNotFound() {
       </button>
     </div>
   );
+}
+
+/** The same page as a route's not-found answer (a malformed ride id), which arrives before the route's loader has loaded its texts. */
+export function RideNotFoundRoute() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadSections('tracking').then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready ? <RideNotFound /> : null;
 }

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LatLng } from '../../../domain/catalogue/index.js';
 import { RouteMap } from '../map/RouteMap.js';
+import { RidePaymentPanel } from '../payments/RidePaymentPanel.js';
 import { PageMeta } from '../seo/PageMeta.js';
 import { CancelRide } from './CancelRide.js';
 import { DriverCard } from './DriverCard.js';
@@ -9,27 +10,26 @@ import { EmergencyPanel } from './EmergencyPanel.js';
 import { FareBreakdown } from './FareBreakdown.js';
 import { PinCard } from './PinCard.js';
 import { RateRide } from './RateRide.js';
-import type { Ride } from './rideApi.js';
 import { RideNotFound } from './RideNotFound.js';
+import { useRideRoute } from './rideRoute.js';
 import { StatusBanner } from './StatusBanner.js';
 import { TripDetails } from './TripDetails.js';
 import { TripProgress } from './TripProgress.js';
 import { useTrackedRide } from './useTrackedRide.js';
+import { beforeTripStatuses, isRideStatusIn } from '../../../domain/ride/values.js';
 import './tracking.css';
 
+// The safety net's ride cards (checks, messages, sharing): their own chunk, after the ride.
+const RideSafety = lazy(() => import('../safety/RideSafety.js'));
+
 /** The PIN matters from the driver's assignment until the trip starts (the machine's view, not the read's). */
-const PIN_STAGES: readonly string[] = ['pending', 'accepted', 'arrived'];
+const PIN_STAGES = beforeTripStatuses;
 
 /** Positions as stable objects (the map redraws a marker only when its numbers change). */
 function usePosition(place: { lat: number; lng: number } | null | undefined): LatLng | undefined {
   const lat = place?.lat;
   const lng = place?.lng;
   return useMemo(() => (lat === undefined || lng === undefined ? undefined : { lat, lng }), [lat, lng]);
-}
-
-function useRoute(ride: Ride | undefined): readonly LatLng[] | undefined {
-  const key = ride ? JSON.stringify([ride.pickupLocation, ...ride.multipleDestinations, ride.dropoffLocation].map(({ lat, lng }) => [lat, lng])) : '';
-  return useMemo(() => (key ? (JSON.parse(key) as [number, number][]).map(([lat, lng]) => ({ lat, lng })) : undefined), [key]);
 }
 
 /**
@@ -43,7 +43,7 @@ export function TrackingPage({ rideId, user }: { rideId: string; user: { id: str
   const pickup = usePosition(ride?.pickupLocation);
   const dropoff = usePosition(ride?.dropoffLocation);
   const driver = usePosition(ride?.driverLocation);
-  const route = useRoute(ride);
+  const route = useRideRoute(ride);
 
   if (notFound) return <RideNotFound />;
   if (isPending || !ride || !view) {
@@ -55,6 +55,7 @@ export function TrackingPage({ rideId, user }: { rideId: string; user: { id: str
       </div>
     );
   }
+  const onRide = party === 'rider' || party === 'driver' ? party : null;
   return (
     <div className="page tracking-page" data-testid="tracking-page">
       <PageMeta title={t('tracking.metaTitle')} description={t('tracking.metaDescription')} />
@@ -64,18 +65,30 @@ export function TrackingPage({ rideId, user }: { rideId: string; user: { id: str
           {live ? t('tracking.live') : t('tracking.polling')}
         </span>
       </div>
-      <StatusBanner view={view} ride={ride} />
+      <StatusBanner view={view} ride={ride} party={party} />
       <TripProgress progress={view.progress} />
       <div className="tracking-page__layout">
         <div className="tracking-page__main">
-          <RouteMap label={t('tracking.map')} pickup={pickup} dropoff={dropoff} driver={driver} route={route} />
+          <RouteMap
+            label={t('tracking.map')}
+            pickup={pickup}
+            dropoff={dropoff}
+            driver={driver}
+            route={route?.line}
+            routeIsStraight={route?.straight}
+            routeAttribution={route?.attribution}
+          />
           <TripDetails ride={ride} />
         </div>
         <div className="tracking-page__side">
-          <EmergencyPanel rideId={ride.id} active={view.emergencyActive} canRaise={view.canRaiseEmergency} />
-          {ride.driver && <DriverCard driver={ride.driver} />}
-          {party === 'rider' && ride.pin && PIN_STAGES.includes(view.status) && <PinCard ride={ride} pin={ride.pin} locked={view.pinLocked} />}
+          <EmergencyPanel rideId={ride.id} active={view.emergencyActive} canRaise={view.canRaiseEmergency} party={onRide} />
+          <Suspense fallback={null}>
+            <RideSafety rideId={ride.id} party={onRide} status={view.status} live={live} />
+          </Suspense>
+          {ride.driver && <DriverCard driver={ride.driver} self={party === 'driver'} />}
+          {party === 'rider' && ride.pin && isRideStatusIn(PIN_STAGES, view.status) && <PinCard ride={ride} pin={ride.pin} locked={view.pinLocked} />}
           {view.canRate && <RateRide rideId={ride.id} whom={party === 'rider' ? 'driver' : 'rider'} />}
+          {view.status === 'completed' && party !== null && <RidePaymentPanel rideId={ride.id} party={party} />}
           <FareBreakdown ride={ride} />
           {view.canCancel && party === 'rider' && <CancelRide rideId={ride.id} />}
         </div>

@@ -2,6 +2,7 @@ import { foldThrough } from '../../../domain/shared/decider.js';
 import { rideMachine, type RideContext } from '../../../domain/ride/machine.js';
 import { rideStatus, type RideState, type RideStatus } from '../../../domain/ride/status.js';
 import type { RideEvent } from '../../../domain/ride/events.js';
+import { rideActions } from '../../../domain/ride/actions.js';
 import type { RideParty, WireRideEvent } from './rideApi.js';
 
 /**
@@ -28,20 +29,11 @@ export interface RideView extends RideStatus {
   context: RideContext;
 }
 
-const probe = (by: 'rider' | 'driver'): Extract<RideEvent, { type: 'RideCancelled' }>['data'] => ({ rideId: '', by, byUserId: '', reasonCode: 'other', reason: 'probe', stage: 'pending' as const, cancelledAt: '' });
-
 /** What the screen derives from the snapshot for this party; null before the first event. */
 export function rideView(state: RideState, party: RideParty | null): RideView | null {
   const status = rideStatus(state);
   if (!status) return null;
-  const by = party === 'driver' ? 'driver' : 'rider';
-  // The machine decides: a cancellation by this party is possible only where it has a transition.
-  const canCancel = (party === 'rider' || party === 'driver') && state.can({ type: 'RideCancelled', data: probe(by) } as RideEvent);
-  const canRate =
-    (party === 'rider' || party === 'driver') &&
-    state.can({ type: 'RideRated', data: { rideId: '', by, raterUserId: '', rateeUserId: '', stars: 5, comment: null, ratedAt: '' } } as RideEvent);
-  const canRaiseEmergency =
-    (party === 'rider' || party === 'driver') &&
-    state.can({ type: 'EmergencyRaised', data: { rideId: '', raisedBy: by, raisedByUserId: '', stage: 'pending', location: null, raisedAt: '' } });
-  return { ...status, canCancel, canRate, canRaiseEmergency, awaitingPin: state.matches({ arrived: 'awaitingPin' }), context: state.context };
+  // The domain decides, from the machine's transitions, as the server's decider does (domain/ride/actions.ts).
+  const actions = rideActions(state, party === 'rider' || party === 'driver' ? party : null);
+  return { ...status, canCancel: actions.cancel, canRate: actions.rate, canRaiseEmergency: actions.raiseEmergency, awaitingPin: state.matches({ arrived: 'awaitingPin' }), context: state.context };
 }

@@ -1,5 +1,6 @@
+import { trackingEn } from '../i18n/locales/tracking.en.js';
 import { describe, expect, it } from 'vitest';
-import * as given from '../../../domain/ride/fixtures.js';
+import * as given from '../../../tests/support/fixtures/ride.js';
 import type { RideEvent } from '../../../domain/ride/events.js';
 import type { WireRideEvent } from './rideApi.js';
 import { foldRideEvents, rideView } from './rideFold.js';
@@ -76,8 +77,16 @@ describe('banner, ETA and steps', () => {
     expect(bannerTextKey('ride.banner.driverOnTheWay')).toBe('tracking.banner.driverOnTheWay');
   });
 
+  it("words the banner for the driver on the driver's own screens, never \"Driver is on the way\"", () => {
+    expect(bannerTextKey('ride.banner.driverOnTheWay', 'driver')).toBe('tracking.bannerForDriver.driverOnTheWay');
+    expect(bannerTextKey('ride.banner.driverArrived', 'driver')).toBe('tracking.bannerForDriver.driverArrived');
+    expect(bannerTextKey('ride.banner.driverArrived', 'rider')).toBe('tracking.banner.driverArrived');
+    expect(bannerTextKey('ride.banner.tripInProgress', 'driver')).toBe('tracking.banner.tripInProgress');
+    expect(trackingEn.bannerForDriver.driverOnTheWay).not.toMatch(/driver/i);
+  });
+
   it('names the live ETA, else 5 minutes to the pickup or the trip duration (15 by default) to the dropoff', () => {
-    expect(etaMinutes({ status: 'accepted' }, { eta: { minutes: 3, to: 'pickup' }, duration: 12 })).toBe(3);
+    expect(etaMinutes({ status: 'accepted' }, { eta: { minutes: 3, to: 'pickup', basis: 'straight_line_30kmh' }, duration: 12 })).toBe(3);
     expect(etaMinutes({ status: 'accepted' }, { eta: null, duration: 12 })).toBe(5);
     expect(etaMinutes({ status: 'in_progress' }, { eta: null, duration: 12.4 })).toBe(12);
     expect(etaMinutes({ status: 'in_progress' }, { eta: null, duration: null })).toBe(15);

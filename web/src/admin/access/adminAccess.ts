@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { getJson, HttpError } from '../../api/http.js';
+import { HttpError } from '../../api/http.js';
+import { fetchSession } from '../../session/currentUser.js';
 import type { SessionUser } from '../../auth/authState.js';
 
 /**
  * Whether this browser's session is an administrator's with the second factor done, as the
- * server says now (GET /api/auth/user), not as a copy kept in the browser. Under the `admin` key,
+ * server says now (GET /api/auth/session), not as a copy kept in the browser. Under the `admin` key,
  * so signing out (which drops every query but the session's) forgets it too.
  */
 export type AdminAccess = { kind: 'granted'; admin: SessionUser } | { kind: 'denied' };
@@ -16,14 +17,10 @@ export const adminAccessQueryOptions = () =>
   queryOptions({
     queryKey: adminAccessQueryKey,
     queryFn: async (): Promise<AdminAccess> => {
-      try {
-        const user = await getJson<SessionUser>('/api/auth/user');
-        return user.userType === 'admin' && user.mfaEnabled ? { kind: 'granted', admin: user } : { kind: 'denied' };
-      } catch (error) {
-        // 401 nobody, 403 second factor pending: either way, not (yet) an admin here.
-        if (error instanceof HttpError && (error.status === 401 || error.status === 403)) return { kind: 'denied' };
-        throw error;
-      }
+      // Nobody, or a second factor pending: either way, not (yet) an admin here.
+      const session = await fetchSession();
+      const user = session.state === 'signedIn' ? session.user : null;
+      return user && user.userType === 'admin' && user.mfaEnabled ? { kind: 'granted', admin: user } : { kind: 'denied' };
     },
     // Asked again each time the portal is entered: another tab may have signed out meanwhile.
     staleTime: 0,

@@ -1,8 +1,12 @@
 import { formatZmw } from '../../../../domain/fare/money.js';
+import { PathLink } from '../../shell/PathLink.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import type { DashboardStats } from './dashboardApi.js';
 
-/** Total users, active drivers, live rides, revenue, and the drivers waiting for review (urgent above 5). */
+/**
+ * Total users, active drivers, live rides, revenue, the drivers waiting for review (urgent above
+ * 5), and the safety incidents not yet resolved (urgent while any awaits acknowledgement).
+ */
 export function DashboardStatCards({ stats }: { stats: DashboardStats | undefined }) {
   const { t } = useAdminTranslation();
   const value = (figure: (loaded: DashboardStats) => string | number) => (stats ? figure(stats) : '…');
@@ -13,6 +17,7 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats | undefine
     { id: 'revenue', label: t('dashboard.stats.revenue'), value: value((s) => formatZmw(s.totalRevenueNgwee)), note: value((s) => t('dashboard.stats.revenueToday', { amount: formatZmw(s.revenueTodayNgwee) })) },
   ];
   const urgent = stats?.verifyDriversUrgent ?? false;
+  const unacknowledged = stats?.unacknowledgedIncidents ?? 0;
   return (
     <section aria-labelledby="admin-stats-title">
       <h2 id="admin-stats-title" className="visually-hidden">
@@ -30,6 +35,15 @@ export function DashboardStatCards({ stats }: { stats: DashboardStats | undefine
           <span className="admin-stat-card__label">{t('dashboard.stats.pendingDrivers')}</span>
           <span className="admin-stat-card__value">{value((s) => s.pendingDrivers)}</span>
           <span className="fine-print">{urgent ? t('dashboard.stats.pendingUrgent') : t('dashboard.stats.pendingCalm')}</span>
+        </li>
+        <li className={`card admin-stat-card${unacknowledged > 0 ? ' card--alert' : ''}`} data-testid="stat-incidents">
+          <span className="admin-stat-card__label">{t('dashboard.stats.incidents')}</span>
+          <span className="admin-stat-card__value">{value((s) => s.openIncidents)}</span>
+          <span className="fine-print">
+            {value((s) => t('dashboard.stats.incidentsUnacknowledged', { count: s.unacknowledgedIncidents }))}
+            {' · '}
+            <PathLink href="/admin/incidents">{t('dashboard.stats.incidentsLink')}</PathLink>
+          </span>
         </li>
       </ul>
     </section>

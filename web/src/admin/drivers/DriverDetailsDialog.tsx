@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DriverDocumentKind } from '../../../../domain/driverVerification/documents.js';
+import { DocumentFilesView } from '../../documents/DocumentFilesView.js';
 import { formatDate } from '../format/adminTime.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import { AdminDialog } from '../ui/AdminDialog.js';
@@ -70,6 +71,8 @@ function DriverDetails({ driver, onReason }: { driver: AdminDriver; onReason(req
           })}
         </ol>
       )}
+      <h3>{t('drivers.details.files')}</h3>
+      <DocumentFilesView driverId={driver.driverId} t={(key, values) => t(key as 'drivers.details.files', values)} formatDate={(iso) => formatDate(iso, i18n.language)} />
       <div className="button-row">
         <DecisionButtons driver={driver} onReason={onReason} />
       </div>

@@ -53,7 +53,7 @@ export function DriversPage() {
           </button>
         ))}
       </div>
-      <div id="driver-tab-panel" role="tabpanel" aria-labelledby={`driver-tab-${tab}`}>
+      <div id="driver-tab-panel" role="tabpanel" aria-labelledby={`driver-tab-${tab}`} aria-busy={drivers.isFetching && drivers.isPlaceholderData}>
         {drivers.isError ? (
           <p className="notice" role="alert">
             {t('drivers.failed')}

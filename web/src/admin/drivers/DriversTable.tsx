@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Star } from '../../shell/icons.js';
 import { formatDate } from '../format/adminTime.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import { DecisionButtons } from './DecisionButtons.js';
@@ -23,7 +24,7 @@ export function DriversTable({ drivers, onDetails, onReason }: DriversTableProps
   if (drivers.length === 0) return <p className="card admin-empty">{t('drivers.empty')}</p>;
   return (
     <div className="admin-table-wrap">
-      <table className="admin-table">
+      <table className="admin-table admin-table--actions-last">
         <caption className="visually-hidden">{t('drivers.title')}</caption>
         <thead>
           <tr>
@@ -74,7 +75,15 @@ function DriverRow({ driver, onDetails, onReason }: { driver: AdminDriver } & Om
       </td>
       <td>
         <span className="admin-table__person">
-          <span>{driver.rating === null ? t('drivers.noRating') : t('drivers.rating', { rating: driver.rating.toFixed(1) })}</span>
+          <span>
+            {driver.rating === null ? (
+              t('drivers.noRating')
+            ) : (
+              <>
+                <Star size={14} fill="currentColor" /> {t('drivers.rating', { rating: driver.rating.toFixed(1) })}
+              </>
+            )}
+          </span>
           <span className="fine-print">{t('drivers.rides', { count: driver.completedRides })}</span>
         </span>
       </td>

@@ -1,40 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson, postJson, requestJson } from '../../api/http.js';
-import type { VehicleId } from '../../../../domain/catalogue/index.js';
+import type { AdminDriver, DriverList } from '../../../../contract/admin.js';
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'suspended';
-
-/** GET /api/admin/drivers, one applicant (api/routes/admin/schemas.ts AdminDriver). */
-export interface AdminDriver {
-  driverId: string;
-  userId: string | null;
-  userName: string | null;
-  userEmail: string | null;
-  userPhone: string | null;
-  verificationStatus: ReviewStatus;
-  licenceNumber: string | null;
-  vehicle: { make: string; model: string; year: number | null; colour: string; plateNumber: string; type: VehicleId } | null;
-  documents: Array<{ kind: string; reference: string; expiresOn: string }>;
-  applications: number;
-  submittedAt: string | null;
-  decidedAt: string | null;
-  decisionReason: string | null;
-  isOnline: boolean;
-  engagedRideId: string | null;
-  rating: number | null;
-  ratingCount: number;
-  completedRides: number;
-  createdAt: string;
-}
-
-export interface DriverCounts {
-  total: number;
-  pending: number;
-  approved: number;
-  rejected: number;
-  suspended: number;
-  onlineNow: number;
-}
+/** GET /api/admin/drivers (contract/admin.ts DriverList): the applicants and the counts. */
+export type { AdminDriver };
+export type ReviewStatus = AdminDriver['verificationStatus'];
+export type DriverCounts = DriverList['counts'];
 
 export type DriverTab = ReviewStatus | 'all';
 
@@ -47,7 +18,7 @@ export const driversQueryOptions = (search: string, tab: DriverTab) =>
       const query = new URLSearchParams();
       if (search.trim()) query.set('search', search.trim());
       if (tab !== 'all') query.set('status', tab);
-      return getJson<{ drivers: AdminDriver[]; counts: DriverCounts }>(`/api/admin/drivers?${query.toString()}`);
+      return getJson<DriverList>(`/api/admin/drivers?${query.toString()}`);
     },
     placeholderData: (previous) => previous,
   });

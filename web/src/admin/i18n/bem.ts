@@ -4,7 +4,9 @@ import { driversBem } from './drivers.bem.js';
 import { ridesBem } from './rides.bem.js';
 import { settingsBem } from './settings.bem.js';
 import { supportBem } from './support.bem.js';
+import { paymentsBem } from './payments.bem.js';
 import { usersBem } from './users.bem.js';
+import { incidentsBem } from './incidents.bem.js';
 
 /** See en.ts. */
 export const adminBem: AdminTranslation = {
@@ -26,6 +28,8 @@ export const adminBem: AdminTranslation = {
       analytics: 'Ukupendula',
       settings: 'Amapange',
       support: 'Ubwafwilisho',
+      payments: 'Amalipilo',
+      incidents: 'Ubwafya',
     },
     signOut: 'Fumamo',
     viewApp: 'Moneni pulogalamu',
@@ -60,4 +64,6 @@ export const adminBem: AdminTranslation = {
   rides: ridesBem,
   settings: settingsBem,
   support: supportBem,
+  payments: paymentsBem,
+  incidents: incidentsBem,
 };

@@ -21,6 +21,9 @@ export const dashboardBem: AdminTranslation['dashboard'] = {
     pendingDrivers: 'Bakatwensha abalelolela ukupimwa',
     pendingUrgent: 'Bwangu: bakatwensha abacila pa 5 balelolela',
     pendingCalm: 'Mukati ka cilubulo ca kupima',
+    incidents: 'Ubwafya bwa bukumbi ubulelolela ukupwishiwa',
+    incidentsUnacknowledged: 'Tabulapokelelwa: {{count}}',
+    incidentsLink: 'Isuleni amafya',
   },
   actions: {
     title: 'Imilimo ya bwangu',

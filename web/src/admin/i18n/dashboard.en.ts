@@ -19,6 +19,9 @@ export const dashboardEn = {
     pendingDrivers: 'Drivers awaiting review',
     pendingUrgent: 'Urgent: more than 5 drivers are waiting',
     pendingCalm: 'Within the review target',
+    incidents: 'Emergencies awaiting resolution',
+    incidentsUnacknowledged: 'Not yet acknowledged: {{count}}',
+    incidentsLink: 'Open the incidents',
   },
   actions: {
     title: 'Quick Actions',

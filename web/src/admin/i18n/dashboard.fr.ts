@@ -21,6 +21,9 @@ export const dashboardFr: AdminTranslation['dashboard'] = {
     pendingDrivers: 'Chauffeurs en attente d’examen',
     pendingUrgent: 'Urgent : plus de 5 chauffeurs attendent',
     pendingCalm: 'Dans l’objectif d’examen',
+    incidents: 'Urgences en attente de résolution',
+    incidentsUnacknowledged: 'Pas encore prises en charge : {{count}}',
+    incidentsLink: 'Ouvrir les incidents',
   },
   actions: {
     title: 'Actions rapides',

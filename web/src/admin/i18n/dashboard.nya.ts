@@ -21,6 +21,9 @@ export const dashboardNya: AdminTranslation['dashboard'] = {
     pendingDrivers: 'Oyendetsa odikira kuwunikidwa',
     pendingUrgent: 'Mwachangu: oyendetsa oposa 5 akudikira',
     pendingCalm: 'Mkati mwa cholinga cha kuwunika',
+    incidents: 'Zadzidzidzi zodikira kuthetsedwa',
+    incidentsUnacknowledged: 'Zisanalandiridwe: {{count}}',
+    incidentsLink: 'Tsegulani nkhani zadzidzidzi',
   },
   actions: {
     title: 'Zochita mwachangu',

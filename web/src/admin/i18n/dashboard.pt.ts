@@ -21,6 +21,9 @@ export const dashboardPt: AdminTranslation['dashboard'] = {
     pendingDrivers: 'Motoristas a aguardar análise',
     pendingUrgent: 'Urgente: mais de 5 motoristas à espera',
     pendingCalm: 'Dentro do objetivo de análise',
+    incidents: 'Emergências por resolver',
+    incidentsUnacknowledged: 'Ainda sem resposta: {{count}}',
+    incidentsLink: 'Abrir os incidentes',
   },
   actions: {
     title: 'Ações rápidas',

@@ -21,6 +21,9 @@ export const dashboardSw: AdminTranslation['dashboard'] = {
     pendingDrivers: 'Madereva wanaosubiri ukaguzi',
     pendingUrgent: 'Haraka: madereva zaidi ya 5 wanasubiri',
     pendingCalm: 'Ndani ya lengo la ukaguzi',
+    incidents: 'Dharura zinazosubiri kutatuliwa',
+    incidentsUnacknowledged: 'Bado hazijapokelewa: {{count}}',
+    incidentsLink: 'Fungua matukio',
   },
   actions: {
     title: 'Vitendo vya haraka',

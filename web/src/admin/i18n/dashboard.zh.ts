@@ -21,6 +21,9 @@ export const dashboardZh: AdminTranslation['dashboard'] = {
     pendingDrivers: '待审核司机',
     pendingUrgent: '紧急：超过 5 名司机在等待',
     pendingCalm: '在审核目标之内',
+    incidents: '待处理的紧急事件',
+    incidentsUnacknowledged: '尚未确认：{{count}}',
+    incidentsLink: '打开事件列表',
   },
   actions: {
     title: '快捷操作',

@@ -3,7 +3,9 @@ import { driversEn } from './drivers.en.js';
 import { ridesEn } from './rides.en.js';
 import { settingsEn } from './settings.en.js';
 import { supportEn } from './support.en.js';
+import { paymentsEn } from './payments.en.js';
 import { usersEn } from './users.en.js';
+import { incidentsEn } from './incidents.en.js';
 
 /** The admin portal (/admin/login, /admin and its screens): its own namespace, loaded only there. */
 export const adminEn = {
@@ -25,6 +27,8 @@ export const adminEn = {
       analytics: 'Analytics',
       settings: 'Settings',
       support: 'Support',
+      payments: 'Payments',
+      incidents: 'Incidents',
     },
     signOut: 'Sign Out',
     viewApp: 'View App',
@@ -59,4 +63,6 @@ export const adminEn = {
   rides: ridesEn,
   settings: settingsEn,
   support: supportEn,
+  payments: paymentsEn,
+  incidents: incidentsEn,
 };

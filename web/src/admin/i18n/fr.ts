@@ -4,7 +4,9 @@ import { driversFr } from './drivers.fr.js';
 import { ridesFr } from './rides.fr.js';
 import { settingsFr } from './settings.fr.js';
 import { supportFr } from './support.fr.js';
+import { paymentsFr } from './payments.fr.js';
 import { usersFr } from './users.fr.js';
+import { incidentsFr } from './incidents.fr.js';
 
 /** See en.ts. */
 export const adminFr: AdminTranslation = {
@@ -26,6 +28,8 @@ export const adminFr: AdminTranslation = {
       analytics: 'Analyses',
       settings: 'Paramètres',
       support: 'Assistance',
+      payments: 'Paiements',
+      incidents: 'Incidents',
     },
     signOut: 'Se déconnecter',
     viewApp: 'Voir l’application',
@@ -60,4 +64,6 @@ export const adminFr: AdminTranslation = {
   rides: ridesFr,
   settings: settingsFr,
   support: supportFr,
+  payments: paymentsFr,
+  incidents: incidentsFr,
 };

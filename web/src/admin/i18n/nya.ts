@@ -4,7 +4,9 @@ import { driversNya } from './drivers.nya.js';
 import { ridesNya } from './rides.nya.js';
 import { settingsNya } from './settings.nya.js';
 import { supportNya } from './support.nya.js';
+import { paymentsNya } from './payments.nya.js';
 import { usersNya } from './users.nya.js';
+import { incidentsNya } from './incidents.nya.js';
 
 /** See en.ts. */
 export const adminNya: AdminTranslation = {
@@ -26,6 +28,8 @@ export const adminNya: AdminTranslation = {
       analytics: 'Kusanthula',
       settings: 'Makonzedwe',
       support: 'Thandizo',
+      payments: 'Malipiro',
+      incidents: 'Zadzidzidzi',
     },
     signOut: 'Tulukani',
     viewApp: 'Onani pulogalamu',
@@ -60,4 +64,6 @@ export const adminNya: AdminTranslation = {
   rides: ridesNya,
   settings: settingsNya,
   support: supportNya,
+  payments: paymentsNya,
+  incidents: incidentsNya,
 };

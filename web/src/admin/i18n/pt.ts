@@ -4,7 +4,9 @@ import { driversPt } from './drivers.pt.js';
 import { ridesPt } from './rides.pt.js';
 import { settingsPt } from './settings.pt.js';
 import { supportPt } from './support.pt.js';
+import { paymentsPt } from './payments.pt.js';
 import { usersPt } from './users.pt.js';
+import { incidentsPt } from './incidents.pt.js';
 
 /** See en.ts. */
 export const adminPt: AdminTranslation = {
@@ -26,6 +28,8 @@ export const adminPt: AdminTranslation = {
       analytics: 'Análises',
       settings: 'Definições',
       support: 'Suporte',
+      payments: 'Pagamentos',
+      incidents: 'Incidentes',
     },
     signOut: 'Terminar sessão',
     viewApp: 'Ver a aplicação',
@@ -60,4 +64,6 @@ export const adminPt: AdminTranslation = {
   rides: ridesPt,
   settings: settingsPt,
   support: supportPt,
+  payments: paymentsPt,
+  incidents: incidentsPt,
 };

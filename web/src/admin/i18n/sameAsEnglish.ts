@@ -18,4 +18,7 @@ export const adminSameAsEnglish: readonly SameAsEnglish[] = [
   { key: 'drivers.details.documents', languages: ['fr'], reason: 'French “documents” is spelt the same' },
   { key: 'drivers.counters.total', languages: ['fr', 'pt'], reason: 'French and Portuguese “total” are spelt the same' },
   { key: 'drivers.columns.performance', languages: ['fr'], reason: 'French “performance” is spelt the same' },
+  { key: 'payments.columns.verdict', languages: ['fr'], reason: 'French “verdict” is spelt the same' },
+  { key: 'shell.nav.incidents', languages: ['fr'], reason: 'French “incidents” is spelt the same' },
+  { key: 'incidents.title', languages: ['fr'], reason: 'French “incidents” is spelt the same' },
 ];

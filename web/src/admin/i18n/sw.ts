@@ -4,7 +4,9 @@ import { driversSw } from './drivers.sw.js';
 import { ridesSw } from './rides.sw.js';
 import { settingsSw } from './settings.sw.js';
 import { supportSw } from './support.sw.js';
+import { paymentsSw } from './payments.sw.js';
 import { usersSw } from './users.sw.js';
+import { incidentsSw } from './incidents.sw.js';
 
 /** See en.ts. */
 export const adminSw: AdminTranslation = {
@@ -26,6 +28,8 @@ export const adminSw: AdminTranslation = {
       analytics: 'Takwimu',
       settings: 'Mipangilio',
       support: 'Msaada',
+      payments: 'Malipo',
+      incidents: 'Matukio',
     },
     signOut: 'Ondoka',
     viewApp: 'Tazama programu',
@@ -60,4 +64,6 @@ export const adminSw: AdminTranslation = {
   rides: ridesSw,
   settings: settingsSw,
   support: supportSw,
+  payments: paymentsSw,
+  incidents: incidentsSw,
 };

@@ -4,7 +4,9 @@ import { driversZh } from './drivers.zh.js';
 import { ridesZh } from './rides.zh.js';
 import { settingsZh } from './settings.zh.js';
 import { supportZh } from './support.zh.js';
+import { paymentsZh } from './payments.zh.js';
 import { usersZh } from './users.zh.js';
+import { incidentsZh } from './incidents.zh.js';
 
 /** See en.ts. */
 export const adminZh: AdminTranslation = {
@@ -26,6 +28,8 @@ export const adminZh: AdminTranslation = {
       analytics: '数据分析',
       settings: '设置',
       support: '客服',
+      payments: '付款',
+      incidents: '安全事件',
     },
     signOut: '退出登录',
     viewApp: '查看应用',
@@ -60,4 +64,6 @@ export const adminZh: AdminTranslation = {
   rides: ridesZh,
   settings: settingsZh,
   support: supportZh,
+  payments: paymentsZh,
+  incidents: incidentsZh,
 };

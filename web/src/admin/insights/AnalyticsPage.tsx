@@ -7,14 +7,14 @@ import { filtersFrom, type AnalyticsSearch } from './analyticsSearch.js';
 import { AnalyticsFiltersForm } from './AnalyticsFiltersForm.js';
 import { DemandSection } from './DemandSection.js';
 import { useInsightsTranslation } from './i18n/insightsNamespace.js';
-import { BidsSection, CancellationsSection, RevenueSection, RidesPerDaySection, TimeToAssignmentSection } from './InsightSections.js';
+import { BidsSection, CancellationsSection, PaymentsSection, RevenueSection, RidesPerDaySection, TimeToAssignmentSection } from './InsightSections.js';
 import { summaryOf } from './insightsModel.js';
 import './insights.css';
 
 /**
  * /admin/analytics (issue 6): the analytics read models over a range of days, a city and a vehicle
  * type, as charts (Chart.js, loaded lazily) with a table behind each, a demand heat map and a CSV
- * of every dataset.
+ * of every dataset. Revenue counts the work done (completed fares); payments settled, the money taken.
  */
 export function AnalyticsPage({ search, onSearch }: { search: AnalyticsSearch; onSearch(search: AnalyticsSearch): void }) {
   const { t } = useInsightsTranslation();
@@ -50,6 +50,7 @@ export function AnalyticsPage({ search, onSearch }: { search: AnalyticsSearch; o
             <BidsSection analytics={analytics.data} filters={filters} />
             <CancellationsSection analytics={analytics.data} filters={filters} />
             <RevenueSection analytics={analytics.data} filters={filters} />
+            <PaymentsSection analytics={analytics.data} filters={filters} />
             <DemandSection analytics={analytics.data} filters={filters} />
           </div>
         </>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { csvHref, type AnalyticsDataset, type AnalyticsFilters } from './analyticsApi.js';
 import type { ChartSpec } from './chartSpec.js';
 import { DataTable, type Column } from './DataTable.js';
@@ -17,10 +17,14 @@ export interface InsightSectionProps<Row> {
   rows: readonly Row[];
   /** The read model had any line for the slice (days with nothing are still listed, as zeros). */
   hasData: boolean;
+  /** A word on what the figures count, under the title. */
+  hint?: ReactNode;
+  /** More of the dataset below the chart and its table (shown only when there is data). */
+  children?: ReactNode;
 }
 
 /** One analytics dataset: its chart, its figures as a table (always there for screen readers) and its CSV. */
-export function InsightSection<Row>({ dataset, title, filters, spec, columns, rows, hasData }: InsightSectionProps<Row>) {
+export function InsightSection<Row>({ dataset, title, filters, spec, columns, rows, hasData, hint, children }: InsightSectionProps<Row>) {
   const { t } = useInsightsTranslation();
   const [tableShown, setTableShown] = useState(false);
   const [chartFailed, setChartFailed] = useState(false);
@@ -36,6 +40,7 @@ export function InsightSection<Row>({ dataset, title, filters, spec, columns, ro
           <span className="visually-hidden">: {title}</span>
         </a>
       </div>
+      {hint}
       {empty ? (
         <p className="fine-print">{t('analytics.chart.empty')}</p>
       ) : (
@@ -58,6 +63,7 @@ export function InsightSection<Row>({ dataset, title, filters, spec, columns, ro
         </button>
       )}
       <DataTable id={tableId} caption={title} columns={columns} rows={rows} shown={tableShown || chartFailed} />
+      {!empty && children}
     </section>
   );
 }

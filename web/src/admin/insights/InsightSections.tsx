@@ -1,10 +1,23 @@
-import type { CancellationReason } from '../../../../domain/ride/values.js';
+import { openRideStatuses, type CancellationReason } from '../../../../domain/ride/values.js';
 import type { Analytics, AnalyticsFilters } from './analyticsApi.js';
 import { chartColours, dayLabel, type ChartSpec } from './chartSpec.js';
-import type { Column } from './DataTable.js';
+import { useMethodName } from '../../payments/methodNames.js';
+import { DataTable, type Column } from './DataTable.js';
 import { useInsightsTranslation } from './i18n/insightsNamespace.js';
 import { InsightSection } from './InsightSection.js';
-import { everyDay, kwachaOf, minutesOf, percentOf, ridesByDay, type RidesOnDay } from './insightsModel.js';
+import {
+  everyDay,
+  kwachaOf,
+  methodRevenueByDay,
+  minutesOf,
+  paymentsByDay,
+  paymentsByMethod,
+  percentOf,
+  ridesByDay,
+  type PaymentsByMethod,
+  type PaymentsOnDay,
+  type RidesOnDay,
+} from './insightsModel.js';
 
 type Props = { analytics: Analytics; filters: AnalyticsFilters };
 
@@ -64,9 +77,15 @@ export function TimeToAssignmentSection({ analytics, filters }: Props) {
   return <InsightSection dataset="timeToAssignment" hasData={analytics.timeToAssignment.some((row) => row.assigned > 0)} title={t('analytics.timeToAssignment.title')} filters={filters} spec={spec} columns={columns} rows={rows} />;
 }
 
+/** A day of bids as the section shows it: a day without bids has no ratios (shown as a dash), not zeros. */
+type BidsOnDay = Pick<Analytics['bids'][number], 'day' | 'ridesWithBids' | 'bidsPlaced' | 'bidsAccepted'> & {
+  bidsPerRide: number | null;
+  acceptanceRate: number | null;
+};
+
 export function BidsSection({ analytics, filters }: Props) {
   const { t, language, count, day } = useFormat();
-  const rows = everyDay(analytics.bids, analytics.from, analytics.to, (day) => ({ day, ridesWithBids: 0, bidsPlaced: 0, bidsAccepted: 0, bidsPerRide: null, acceptanceRate: null }));
+  const rows = everyDay<BidsOnDay>(analytics.bids, analytics.from, analytics.to, (day) => ({ day, ridesWithBids: 0, bidsPlaced: 0, bidsAccepted: 0, bidsPerRide: null, acceptanceRate: null }));
   const spec: ChartSpec = {
     labels: rows.map((row) => dayLabel(row.day, language)),
     axisTitle: t('analytics.bids.bidsPerRide'),
@@ -87,7 +106,7 @@ export function BidsSection({ analytics, filters }: Props) {
   return <InsightSection dataset="bids" hasData={analytics.bids.length > 0} title={t('analytics.bids.title')} filters={filters} spec={spec} columns={columns} rows={rows} />;
 }
 
-const stages = ['scheduled', 'pending', 'accepted', 'arrived', 'in_progress'] as const;
+const stages = openRideStatuses;
 const stageColours = [chartColours.grey, chartColours.blue, chartColours.teal, chartColours.copper, chartColours.red];
 const parties = ['rider', 'driver', 'admin', 'system'] as const;
 
@@ -135,4 +154,57 @@ export function RevenueSection({ analytics, filters }: Props) {
     { header: t('analytics.revenue.commission'), cell: (row) => kwacha(row.commissionNgwee), numeric: true },
   ];
   return <InsightSection dataset="revenue" hasData={analytics.revenue.length > 0} title={t('analytics.revenue.title')} filters={filters} spec={spec} columns={columns} rows={rows} />;
+}
+
+/** Each payment method's colour in the chart (cash green like the drivers' share; an unknown method grey). */
+const methodColours: Record<string, string> = { cash: chartColours.green, airtel_money: chartColours.red, mtn_money: chartColours.copper, zamtel_kwacha: chartColours.teal };
+
+/**
+ * The money actually taken (analytics.payments_per_day), beside the revenue section's work done:
+ * per day the payments settled, the chart's bars split by method, and the period per method with
+ * what is owed each way. Payments are not recorded by town or vehicle, which the hint says when
+ * those filters are on.
+ */
+export function PaymentsSection({ analytics, filters }: Props) {
+  const { t, language, count, kwacha, day } = useFormat();
+  const methodName = useMethodName();
+  const rows = paymentsByDay(analytics);
+  const methods = paymentsByMethod(analytics.payments);
+  const spec: ChartSpec = {
+    labels: rows.map((row) => dayLabel(row.day, language)),
+    axisTitle: 'ZMW',
+    stacked: true,
+    series: methods.map((method) => ({
+      label: methodName(method.method),
+      values: methodRevenueByDay(analytics, method.method).map(kwachaOf),
+      colour: methodColours[method.method] ?? chartColours.grey,
+    })),
+  };
+  const columns: Column<PaymentsOnDay>[] = [
+    { header: t('analytics.payments.day'), cell: (row) => day(row.day) },
+    { header: t('analytics.payments.paidRides'), cell: (row) => count(row.paidRides), numeric: true },
+    { header: t('analytics.payments.revenue'), cell: (row) => kwacha(row.revenueNgwee), numeric: true },
+    { header: t('analytics.payments.commission'), cell: (row) => kwacha(row.commissionNgwee), numeric: true },
+    { header: t('analytics.payments.earnings'), cell: (row) => kwacha(row.driverEarningsNgwee), numeric: true },
+  ];
+  const methodColumns: Column<PaymentsByMethod>[] = [
+    { header: t('analytics.payments.method'), cell: (row) => methodName(row.method) },
+    { header: t('analytics.payments.paidRides'), cell: (row) => count(row.paidRides), numeric: true },
+    { header: t('analytics.payments.revenue'), cell: (row) => kwacha(row.revenueNgwee), numeric: true },
+    { header: t('analytics.payments.commission'), cell: (row) => kwacha(row.commissionNgwee), numeric: true },
+    { header: t('analytics.payments.earnings'), cell: (row) => kwacha(row.driverEarningsNgwee), numeric: true },
+    { header: t('analytics.payments.owedToDrivers'), cell: (row) => kwacha(row.owedToDriversNgwee), numeric: true },
+    { header: t('analytics.payments.owedByDrivers'), cell: (row) => kwacha(row.owedByDriversNgwee), numeric: true },
+  ];
+  const hint = (
+    <p className="fine-print">
+      {t('analytics.payments.hint')}
+      {(filters.city !== undefined || filters.vehicleType !== undefined) && <> {t('analytics.payments.everyCity')}</>}
+    </p>
+  );
+  return (
+    <InsightSection dataset="payments" hasData={analytics.payments.length > 0} title={t('analytics.payments.title')} hint={hint} filters={filters} spec={spec} columns={columns} rows={rows}>
+      <DataTable id="insight-payments-methods" caption={t('analytics.payments.byMethod')} columns={methodColumns} rows={methods} shown testId="payments-by-method" />
+    </InsightSection>
+  );
 }

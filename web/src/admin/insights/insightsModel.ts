@@ -1,3 +1,4 @@
+import { paymentMethodIds } from '../../../../domain/catalogue/payments.js';
 import type { Analytics } from './analyticsApi.js';
 import { daysBetween } from './analyticsSearch.js';
 
@@ -51,6 +52,68 @@ export function summaryOf(analytics: Pick<Analytics, 'ridesPerDay' | 'revenue'>)
     revenueNgwee: sum(analytics.revenue, (line) => line.revenueNgwee),
     driverEarningsNgwee: sum(analytics.revenue, (line) => line.driverEarningsNgwee),
   };
+}
+
+/** Money taken on one day, every payment method added together. */
+export interface PaymentsOnDay {
+  day: string;
+  paidRides: number;
+  revenueNgwee: number;
+  commissionNgwee: number;
+  driverEarningsNgwee: number;
+}
+
+const noPayments = (day: string): PaymentsOnDay => ({ day, paidRides: 0, revenueNgwee: 0, commissionNgwee: 0, driverEarningsNgwee: 0 });
+
+/** Payments settled per day over every method, every day of the range shown (drivers paid do not add up across methods, so they are left out). */
+export function paymentsByDay(analytics: Pick<Analytics, 'payments' | 'from' | 'to'>): PaymentsOnDay[] {
+  const totals = new Map<string, PaymentsOnDay>();
+  for (const line of analytics.payments) {
+    const day = totals.get(line.day) ?? noPayments(line.day);
+    totals.set(line.day, {
+      day: line.day,
+      paidRides: day.paidRides + line.paidRides,
+      revenueNgwee: day.revenueNgwee + line.revenueNgwee,
+      commissionNgwee: day.commissionNgwee + line.commissionNgwee,
+      driverEarningsNgwee: day.driverEarningsNgwee + line.driverEarningsNgwee,
+    });
+  }
+  return everyDay([...totals.values()], analytics.from, analytics.to, noPayments);
+}
+
+/** The period's money per payment method, with what is owed each way. */
+export interface PaymentsByMethod extends Omit<PaymentsOnDay, 'day'> {
+  method: string;
+  owedToDriversNgwee: number;
+  owedByDriversNgwee: number;
+}
+
+/** The known methods in the catalogue's order; a method it does not know comes after them. */
+const methodOrder: readonly string[] = paymentMethodIds;
+const methodRank = (method: string) => (methodOrder.includes(method) ? methodOrder.indexOf(method) : methodOrder.length);
+
+/** The period's payments per method (cash first, then the wallets), each over all its days. */
+export function paymentsByMethod(payments: Analytics['payments']): PaymentsByMethod[] {
+  const methods = new Map<string, PaymentsByMethod>();
+  for (const line of payments) {
+    const total = methods.get(line.method) ?? { method: line.method, paidRides: 0, revenueNgwee: 0, commissionNgwee: 0, driverEarningsNgwee: 0, owedToDriversNgwee: 0, owedByDriversNgwee: 0 };
+    methods.set(line.method, {
+      method: line.method,
+      paidRides: total.paidRides + line.paidRides,
+      revenueNgwee: total.revenueNgwee + line.revenueNgwee,
+      commissionNgwee: total.commissionNgwee + line.commissionNgwee,
+      driverEarningsNgwee: total.driverEarningsNgwee + line.driverEarningsNgwee,
+      owedToDriversNgwee: total.owedToDriversNgwee + line.owedToDriversNgwee,
+      owedByDriversNgwee: total.owedByDriversNgwee + line.owedByDriversNgwee,
+    });
+  }
+  return [...methods.values()].sort((a, b) => methodRank(a.method) - methodRank(b.method) || a.method.localeCompare(b.method));
+}
+
+/** One method's money taken on each day of the range (0 on a day it took nothing), for the chart's stacked bars. */
+export function methodRevenueByDay(analytics: Pick<Analytics, 'payments' | 'from' | 'to'>, method: string): number[] {
+  const byDay = new Map(analytics.payments.filter((line) => line.method === method).map((line) => [line.day, line.revenueNgwee]));
+  return daysBetween(analytics.from, analytics.to).map((day) => byDay.get(day) ?? 0);
 }
 
 export interface DemandCell {

@@ -12,6 +12,9 @@ import { replaySteps } from './replayModel.js';
 import { ReplayStatePanel } from './ReplayStatePanel.js';
 import { TrailEventList } from './TrailEventList.js';
 import { useReplayPlayer } from './useReplayPlayer.js';
+import { trailRoute } from './trailRoute.js';
+import { RouteMap } from '../../map/RouteMap.js';
+import { RouteBasis } from '../../map/RouteBasis.js';
 
 /**
  * A ride's audit trail (issue 6): its events, its bids' and its driver search's, and a replay
@@ -23,6 +26,7 @@ export function AuditTrailPage({ rideId }: { rideId: string }) {
   const steps = useMemo(() => (trail.data ? replaySteps(trail.data) : []), [trail.data]);
   const player = useReplayPlayer(steps.length);
   const current = steps[player.index];
+  const booked = useMemo(() => (trail.data ? trailRoute(trail.data) : null), [trail.data]);
 
   return (
     <div className="page replay-page" data-testid="audit-trail">
@@ -43,6 +47,20 @@ export function AuditTrailPage({ rideId }: { rideId: string }) {
             {t('replay.retry')}
           </button>
         </div>
+      )}
+      {booked && (
+        <section className="replay-page__route" aria-labelledby="replay-route-title" data-testid="replay-route">
+          <h2 id="replay-route-title">{t('replay.route.title')}</h2>
+          <RouteMap
+            label={t('replay.route.map')}
+            pickup={booked.pickup}
+            dropoff={booked.dropoff}
+            route={booked.route?.geometry ?? [booked.pickup, booked.dropoff]}
+            routeIsStraight={!booked.route || booked.route.source === 'great_circle'}
+            routeAttribution={booked.route?.attribution}
+          />
+          {booked.route ? <RouteBasis route={booked.route} /> : <p className="fine-print">{t('replay.route.notKept')}</p>}
+        </section>
       )}
       {current && (
         <div className="replay-page__layout">

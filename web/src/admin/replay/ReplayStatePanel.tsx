@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { TriangleAlert } from '../../shell/icons.js';
 import { formatZmw } from '../../../../domain/fare/money.js';
 import { bannerTextKey } from '../../tracking/StatusBanner.js';
 import { TripProgress } from '../../tracking/TripProgress.js';
@@ -19,8 +20,7 @@ export function ReplayStatePanel({ step }: { step: ReplayStep }) {
     <section className="card replay-state" aria-labelledby="replay-state-title" data-testid="replay-state">
       <h2 id="replay-state-title">{t('replay.state.title')}</h2>
       <p role="status" aria-live="polite" className="replay-state__summary">
-        <span className="replay-state__label">{t('replay.state.machine')}:</span>{' '}
-        <code data-testid="replay-machine-state">{step.machineState}</code>
+        <span className="replay-state__label">{t('replay.state.machine')}:</span> <code data-testid="replay-machine-state">{step.machineState}</code>
         {view && (
           <>
             {' · '}
@@ -36,7 +36,10 @@ export function ReplayStatePanel({ step }: { step: ReplayStep }) {
       {view ? (
         <>
           <h3>{t('replay.state.riderSaw')}</h3>
-          <p className={`status-banner${view.progress === null ? ' status-banner--ended' : view.status === 'completed' ? ' status-banner--done' : ''}`} data-testid="replay-banner">
+          <p
+            className={`status-banner${view.progress === null ? ' status-banner--ended' : view.status === 'completed' ? ' status-banner--done' : ''}`}
+            data-testid="replay-banner"
+          >
             {tApp(bannerTextKey(view.bannerKey) as 'tracking.banner.lookingForDriver', { minutes: step.bannerMinutes })}
           </p>
           <TripProgress progress={view.progress} />
@@ -48,7 +51,9 @@ export function ReplayStatePanel({ step }: { step: ReplayStep }) {
             {view.emergencyActive && (
               <div className="replay-state__emergency">
                 <dt>{t('replay.state.emergency')}</dt>
-                <dd>⚠</dd>
+                <dd>
+                  <TriangleAlert />
+                </dd>
               </div>
             )}
           </dl>

@@ -1,32 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AuditTrail } from '../../../../contract/admin.js';
 import { getJson } from '../../api/http.js';
+import { isStreamOf } from '../../../../domain/streams.js';
 
-/** One event of GET /api/admin/rides/:rideId/events (api/routes/admin/schemas.ts AuditTrail). */
-export interface TrailEvent {
-  streamName: string;
-  /** 0-based position in its own stream, as a decimal string (a bigint on the server). */
-  revision: string;
-  type: string;
-  time: string;
-  /** At the current schema version; every `pin` already masked by the server. */
-  data: Record<string, unknown>;
-  metadata: {
-    userId: string | null;
-    userName: string | null;
-    role: string | null;
-    correlationId: string | null;
-    causationId: string | null;
-    commandId: string | null;
-    schemaVersion: number | null;
-  };
-}
-
-export interface AuditTrail {
-  rideId: string;
-  /** The ride's stream first, then its bids' and its dispatch search's. */
-  streams: string[];
-  events: TrailEvent[];
-}
+/** GET /api/admin/rides/:rideId/events (contract/admin.ts AuditTrail): the ride's stream first, then its bids' and its dispatch search's. */
+export type { AuditTrail };
+export type TrailEvent = AuditTrail['events'][number];
 
 export const auditTrailQueryOptions = (rideId: string) =>
   queryOptions({
@@ -34,12 +13,13 @@ export const auditTrailQueryOptions = (rideId: string) =>
     queryFn: () => getJson<AuditTrail>(`/api/admin/rides/${encodeURIComponent(rideId)}/events`),
   });
 
-/** Which lifecycle an event belongs to, from its stream's category (`ride-…`, `bid-…`, `dispatch-…`). */
-export type TrailSource = 'ride' | 'bid' | 'dispatch' | 'other';
+/** Which lifecycle an event belongs to, from its stream's category (`ride-…`, `bid-…`, `dispatch-…`, `incident-…`). */
+export type TrailSource = 'ride' | 'bid' | 'dispatch' | 'incident' | 'other';
 
 export function sourceOf(event: Pick<TrailEvent, 'streamName'>, rideStream: string): TrailSource {
   if (event.streamName === rideStream) return 'ride';
-  if (event.streamName.startsWith('bid-')) return 'bid';
-  if (event.streamName.startsWith('dispatch-')) return 'dispatch';
+  if (isStreamOf('bid', event.streamName)) return 'bid';
+  if (isStreamOf('dispatch', event.streamName)) return 'dispatch';
+  if (isStreamOf('incident', event.streamName)) return 'incident';
   return 'other';
 }

@@ -2,6 +2,7 @@ import type { RideState } from '../../../../domain/ride/status.js';
 import { foldRideEvents, rideView, type RideView } from '../../tracking/rideFold.js';
 import { etaMinutes } from '../../tracking/StatusBanner.js';
 import { sourceOf, type AuditTrail, type TrailEvent, type TrailSource } from './auditTrail.js';
+import { streamName } from '../../../../domain/streams.js';
 
 /** The fare as it stood at a step: the locked quote, the rider's offer, the agreed and the final fare. */
 export interface ReplayFare {
@@ -82,7 +83,7 @@ function pinShown(state: RideState, view: RideView | null): PinShown {
  * search's events are steps too, shown in the order they happened, but they do not move the ride.
  */
 export function replaySteps(trail: AuditTrail): ReplayStep[] {
-  const rideStream = trail.streams[0] ?? `ride-${trail.rideId}`;
+  const rideStream = trail.streams[0] ?? streamName('ride', trail.rideId);
   const rideEvents: TrailEvent[] = [];
   let state = foldRideEvents(rideEvents);
   const steps: ReplayStep[] = [stepOf(0, null, null, state)];

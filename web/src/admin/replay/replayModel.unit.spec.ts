@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as given from '../../../../domain/ride/fixtures.js';
+import * as given from '../../../../tests/support/fixtures/ride.js';
 import type { RideEvent } from '../../../../domain/ride/events.js';
 import type { AuditTrail, TrailEvent } from './auditTrail.js';
 import { machineStateName, replaySteps } from './replayModel.js';

@@ -1,17 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson, requestJson } from '../../api/http.js';
+import type { PlatformSettingsView } from '../../../../contract/admin.js';
 import type { PlatformSettings } from '../../../../domain/platformSettings/settings.js';
 
 export type { PlatformSettings };
 
-/** GET /api/admin/settings (api/routes/admin/schemas.ts PlatformSettingsView). */
-export interface SettingsView {
-  settings: PlatformSettings;
-  defaults: PlatformSettings;
-  limits: Record<'bidWindowSeconds' | 'searchWindowSeconds' | 'scheduledDispatchLeadMinutes', { min: number; max: number }>;
-  changedAt: string | null;
-  changedBy: { userId: string; name: string | null } | null;
-}
+/** GET /api/admin/settings (contract/admin.ts PlatformSettingsView). */
+export type SettingsView = PlatformSettingsView;
 
 const settingsKey = ['admin', 'settings'] as const;
 

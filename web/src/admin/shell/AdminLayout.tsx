@@ -4,12 +4,14 @@ import type { SessionUser } from '../../auth/authState.js';
 import { PageMeta } from '../../seo/PageMeta.js';
 import { useLogout } from '../../session/currentUser.js';
 import { PathLink } from '../../shell/PathLink.js';
+import { Menu } from '../../shell/icons.js';
 import { useAdminAccess, useRecheckAccessOnSessionLoss } from '../access/adminAccess.js';
 import { useAdminTranslation } from '../i18n/adminNamespace.js';
 import '../../auth/auth.css';
 import '../admin.css';
 import { AdminMenu } from './AdminMenu.js';
 import { AdminNavLinks } from './AdminNavLinks.js';
+import { IncidentAlerts } from '../incidents/IncidentAlerts.js';
 
 /**
  * The admin portal's frame (spec 001 "Admin portal"): only for an administrator whose session the
@@ -80,7 +82,7 @@ function AdminShell({ admin }: { admin: SessionUser }) {
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
         >
-          <span aria-hidden="true">☰</span>
+          <Menu />
         </button>
         <PathLink href="/admin" className="logo admin-header__logo">
           <span className="logo__mark" aria-hidden="true">
@@ -106,6 +108,7 @@ function AdminShell({ admin }: { admin: SessionUser }) {
           </button>
         </div>
       </header>
+      <IncidentAlerts adminId={admin.id} />
       <div className="admin-body">
         <nav aria-label={t('shell.navLabel')} className="admin-nav admin-sidebar">
           <AdminNavLinks />

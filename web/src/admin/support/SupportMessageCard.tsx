@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { supportStatuses, type SupportStatus } from '../../routes/admin/-supportSearch.js';
 import { formatDateTime } from '../format/adminTime.js';
@@ -57,6 +58,16 @@ export function SupportMessageCard({ message, onStatusChanged }: SupportMessageC
           </dd>
           <dt>{t('support.fields.category')}</dt>
           <dd>{t(`support.categories.${message.category}`)}</dd>
+          {message.rideId && (
+            <>
+              <dt>{t('support.fields.ride')}</dt>
+              <dd>
+                <Link to="/admin/rides/$rideId" params={{ rideId: message.rideId }} data-testid="support-ride-link">
+                  {t('support.openRide')} <code>{message.rideId}</code>
+                </Link>
+              </dd>
+            </>
+          )}
           <dt>{t('support.fields.received')}</dt>
           <dd>
             <time dateTime={message.createdAt}>{formatDateTime(message.createdAt, i18n.language)}</time>

@@ -1,34 +1,10 @@
-import type { SupportSearch, SupportStatus } from '../../routes/admin/-supportSearch.js';
-import type { ContactCategory, Urgency } from '../../support/contactForm.js';
+import type { Inbox, SupportMessage } from '../../../../contract/support.js';
+import type { SupportSearch } from '../../routes/admin/-supportSearch.js';
 
-/** GET /api/admin/support, one message (api/routes/support/schemas.ts SupportMessage). */
-export interface SupportMessage {
-  id: string;
-  /** The sender's account when they wrote signed in; null for a visitor. */
-  userId: string | null;
-  name: string;
-  email: string;
-  subject: string;
-  category: ContactCategory;
-  message: string;
-  urgency: Urgency;
-  status: SupportStatus;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What is still to be answered, counted over the whole inbox whatever the filters. */
-export interface SupportCounts {
-  /** Open or in progress. */
-  open: number;
-  /** Emergencies open or in progress. */
-  emergencies: number;
-}
-
-export interface SupportInbox {
-  messages: SupportMessage[];
-  counts: SupportCounts;
-}
+/** GET /api/admin/support (contract/support.ts Inbox): the messages and what is still to be answered. */
+export type SupportInbox = Inbox;
+export type { SupportMessage };
+export type SupportCounts = Inbox['counts'];
 
 /**
  * The most the API gives in one answer. The inbox puts open emergencies first, so a `before`

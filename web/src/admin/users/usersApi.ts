@@ -1,31 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getJson, requestJson } from '../../api/http.js';
-import type { LanguageCode } from '../../i18n/languages.js';
+import type { AdminUser, UpdateUserBody, UserList } from '../../../../contract/admin.js';
 
-export type AdminUserType = 'passenger' | 'driver' | 'admin' | 'staff';
-
-/** GET /api/admin/users, one account (api/routes/admin/schemas.ts AdminUser). */
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  username: string | null;
-  userType: AdminUserType;
-  language: LanguageCode;
-  isActive: boolean;
-  mfaEnabled: boolean;
-  createdAt: string;
-}
-
-export interface UserCounts {
-  total: number;
-  active: number;
-  passengers: number;
-  drivers: number;
-  admins: number;
-  staff: number;
-}
+/** GET /api/admin/users (contract/admin.ts UserList): the accounts and the counts. */
+export type { AdminUser };
+export type AdminUserType = AdminUser['userType'];
+export type UserCounts = UserList['counts'];
 
 export interface UserFilter {
   search: string;
@@ -33,14 +13,7 @@ export interface UserFilter {
 }
 
 /** What an admin may change of an account (admin and staff accounts are made by an operator, not edited into). */
-export interface UserEdit {
-  name?: string;
-  email?: string;
-  phone?: string;
-  userType?: 'passenger' | 'driver';
-  language?: LanguageCode;
-  isActive?: boolean;
-}
+export type UserEdit = UpdateUserBody;
 
 const usersKey = ['admin', 'users'] as const;
 
@@ -51,7 +24,7 @@ export const usersQueryOptions = ({ search, type }: UserFilter) =>
       const query = new URLSearchParams();
       if (search.trim()) query.set('search', search.trim());
       if (type !== 'all') query.set('type', type);
-      return getJson<{ users: AdminUser[]; counts: UserCounts }>(`/api/admin/users?${query.toString()}`);
+      return getJson<UserList>(`/api/admin/users?${query.toString()}`);
     },
     placeholderData: (previous) => previous,
   });

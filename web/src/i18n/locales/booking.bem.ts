@@ -8,6 +8,8 @@ export const bookingBem: Translation['booking'] = {
     title: 'Buukisheni ubulendo',
     subtitle: 'Saleni motoka, lyene uko muleya. Umutengo walamoneka ilyo tamulasuminisha.',
     chooseVehicle: 'Saleni motoka',
+    changeVehicle: 'Alukeni motoka',
+    moreOptions: 'Ifyakusalapo na fimbi: ifipe, inshita, umutengo no kulipila',
     vehiclesLoading: 'Tuleleta amotoka…',
     vehiclesFailed: 'Tatwakwanishe ukuleta amotoka.',
     retry: 'Eseniko na kabili',
@@ -67,6 +69,10 @@ export const bookingBem: Translation['booking'] = {
   },
   payment: {
     title: 'Inshila ya kulipila',
+  },
+  contacts: {
+    notifyAtStart: 'Tumineni abantu bandi abo nshintilila ulupapulo lwa kukonkelamo ulwendo nga lwatendeka',
+    manage: 'Lungamikeni abantu bo mushintilila',
   },
   notices: {
     safety: 'Ifibombelo fya bucingo pa bulendo bonse: inkombe ya bwafya, PIN ya bulendo, ukwakana ubulendo na bantu mucetekela.',

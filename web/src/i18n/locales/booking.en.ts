@@ -6,6 +6,8 @@ export const bookingEn = {
     title: 'Book a ride',
     subtitle: 'Choose a vehicle, then where you are going. Your fare is shown before you confirm.',
     chooseVehicle: 'Choose a vehicle',
+    changeVehicle: 'Change vehicle',
+    moreOptions: 'More options: load, schedule, pricing and payment',
     vehiclesLoading: 'Loading vehicles…',
     vehiclesFailed: 'The vehicles could not be loaded.',
     retry: 'Try again',
@@ -65,6 +67,10 @@ export const bookingEn = {
   },
   payment: {
     title: 'Payment method',
+  },
+  contacts: {
+    notifyAtStart: 'Text my trusted contacts a link to follow the trip when it starts',
+    manage: 'Manage trusted contacts',
   },
   notices: {
     safety: 'Safety toolkit on every trip: emergency button, trip PIN, trip sharing and trusted contacts.',

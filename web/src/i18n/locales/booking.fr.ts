@@ -8,6 +8,8 @@ export const bookingFr: Translation['booking'] = {
     title: 'Réserver une course',
     subtitle: 'Choisissez un véhicule, puis votre trajet. Le tarif s’affiche avant que vous confirmiez.',
     chooseVehicle: 'Choisir un véhicule',
+    changeVehicle: 'Changer de véhicule',
+    moreOptions: 'Plus d’options : chargement, horaire, tarif et paiement',
     vehiclesLoading: 'Chargement des véhicules…',
     vehiclesFailed: 'Impossible de charger les véhicules.',
     retry: 'Réessayer',
@@ -67,6 +69,10 @@ export const bookingFr: Translation['booking'] = {
   },
   payment: {
     title: 'Moyen de paiement',
+  },
+  contacts: {
+    notifyAtStart: 'Envoyer à mes contacts de confiance un lien pour suivre le trajet dès son départ',
+    manage: 'Gérer mes contacts de confiance',
   },
   notices: {
     safety: 'Outils de sécurité à chaque course : bouton d’urgence, code PIN du trajet, partage du trajet et contacts de confiance.',

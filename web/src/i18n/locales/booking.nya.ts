@@ -8,6 +8,8 @@ export const bookingNya: Translation['booking'] = {
     title: 'Sungitsani ulendo',
     subtitle: 'Sankhani galimoto, kenako kumene mukupita. Mtengo umaonekera musanatsimikize.',
     chooseVehicle: 'Sankhani galimoto',
+    changeVehicle: 'Sinthani galimoto',
+    moreOptions: 'Zina zambiri: katundu, nthawi, mtengo ndi malipiro',
     vehiclesLoading: 'Tikutsegula magalimoto…',
     vehiclesFailed: 'Sitinathe kutsegula magalimoto.',
     retry: 'Yesaninso',
@@ -67,6 +69,10 @@ export const bookingNya: Translation['booking'] = {
   },
   payment: {
     title: 'Njira yolipirira',
+  },
+  contacts: {
+    notifyAtStart: 'Tumizani kwa anthu anga odalirika ulalo wotsatira ulendo ukangoyamba',
+    manage: 'Sinthani anthu odalirika',
   },
   notices: {
     safety: 'Zida zachitetezo pa ulendo uliwonse: batani la ngozi, PIN ya ulendo, kugawana ulendo ndi anthu odalirika.',

@@ -8,6 +8,8 @@ export const bookingPt: Translation['booking'] = {
     title: 'Reservar uma viagem',
     subtitle: 'Escolha um veículo e depois o seu trajeto. A tarifa aparece antes de confirmar.',
     chooseVehicle: 'Escolha um veículo',
+    changeVehicle: 'Mudar de veículo',
+    moreOptions: 'Mais opções: carga, horário, preço e pagamento',
     vehiclesLoading: 'A carregar os veículos…',
     vehiclesFailed: 'Não foi possível carregar os veículos.',
     retry: 'Tentar novamente',
@@ -67,6 +69,10 @@ export const bookingPt: Translation['booking'] = {
   },
   payment: {
     title: 'Método de pagamento',
+  },
+  contacts: {
+    notifyAtStart: 'Enviar aos meus contactos de confiança um link para seguirem a viagem quando começar',
+    manage: 'Gerir contactos de confiança',
   },
   notices: {
     safety: 'Ferramentas de segurança em todas as viagens: botão de emergência, PIN da viagem, partilha da viagem e contactos de confiança.',

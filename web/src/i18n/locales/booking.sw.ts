@@ -8,6 +8,8 @@ export const bookingSw: Translation['booking'] = {
     title: 'Weka safari',
     subtitle: 'Chagua gari, kisha unakoenda. Nauli yako inaonyeshwa kabla hujathibitisha.',
     chooseVehicle: 'Chagua gari',
+    changeVehicle: 'Badilisha gari',
+    moreOptions: 'Chaguo zaidi: mzigo, ratiba, bei na malipo',
     vehiclesLoading: 'Inapakia magari…',
     vehiclesFailed: 'Magari hayakuweza kupakiwa.',
     retry: 'Jaribu tena',
@@ -67,6 +69,10 @@ export const bookingSw: Translation['booking'] = {
   },
   payment: {
     title: 'Njia ya malipo',
+  },
+  contacts: {
+    notifyAtStart: 'Tuma kwa watu ninaowaamini kiungo cha kufuatilia safari inapoanza',
+    manage: 'Simamia watu unaowaamini',
   },
   notices: {
     safety: 'Zana za usalama katika kila safari: kitufe cha dharura, PIN ya safari, kushiriki safari na watu unaowaamini.',

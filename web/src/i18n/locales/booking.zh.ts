@@ -8,6 +8,8 @@ export const bookingZh: Translation['booking'] = {
     title: '预订行程',
     subtitle: '先选择车型，再选择目的地。确认前会显示您的车费。',
     chooseVehicle: '选择车型',
+    changeVehicle: '更换车型',
+    moreOptions: '更多选项：载物、预约、计价和付款',
     vehiclesLoading: '正在加载车型…',
     vehiclesFailed: '无法加载车型。',
     retry: '重试',
@@ -67,6 +69,10 @@ export const bookingZh: Translation['booking'] = {
   },
   payment: {
     title: '支付方式',
+  },
+  contacts: {
+    notifyAtStart: '行程开始时，向我的紧急联系人发送跟踪行程的链接',
+    manage: '管理紧急联系人',
   },
   notices: {
     safety: '每次行程都有安全工具：紧急按钮、行程 PIN 码、行程分享和信任联系人。',

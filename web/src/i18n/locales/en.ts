@@ -3,6 +3,8 @@ import { bookingEn } from './booking.en.js';
 import { trackingEn } from './tracking.en.js';
 import { driverEn } from './driver.en.js';
 import { supportEn } from './support.en.js';
+import { paymentsEn } from './payments.en.js';
+import { safetyEn } from './safety.en.js';
 import { commonEn } from './common.en.js';
 
 /**
@@ -19,4 +21,6 @@ export const en = {
   tracking: trackingEn,
   driver: driverEn,
   support: supportEn,
+  payments: paymentsEn,
+  safety: safetyEn,
 };

@@ -4,6 +4,8 @@ import { bookingFr } from './booking.fr.js';
 import { trackingFr } from './tracking.fr.js';
 import { driverFr } from './driver.fr.js';
 import { supportFr } from './support.fr.js';
+import { paymentsFr } from './payments.fr.js';
+import { safetyFr } from './safety.fr.js';
 import { commonFr } from './common.fr.js';
 
 /** The whole translation (common part and route sections), for the types and the tests; see en.ts. */
@@ -14,4 +16,6 @@ export const fr: Translation = {
   tracking: trackingFr,
   driver: driverFr,
   support: supportFr,
+  payments: paymentsFr,
+  safety: safetyFr,
 };

@@ -4,6 +4,8 @@ import { bookingNya } from './booking.nya.js';
 import { trackingNya } from './tracking.nya.js';
 import { driverNya } from './driver.nya.js';
 import { supportNya } from './support.nya.js';
+import { paymentsNya } from './payments.nya.js';
+import { safetyNya } from './safety.nya.js';
 import { commonNya } from './common.nya.js';
 
 /** The whole translation (common part and route sections), for the types and the tests; see en.ts. */
@@ -14,4 +16,6 @@ export const nya: Translation = {
   tracking: trackingNya,
   driver: driverNya,
   support: supportNya,
+  payments: paymentsNya,
+  safety: safetyNya,
 };

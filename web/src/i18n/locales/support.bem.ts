@@ -46,6 +46,11 @@ export const supportBem: Translation['support'] = {
     commitmentChat: 'Tulasuka mu kulanshanya mu mamineti 2-3, ukufuma 6 ulucelo - 10 ubushiku',
   },
   trips: {
+    yourTrips: 'Ubulendo bwenu',
+    noTrips: 'Tamulaba no bulendo.',
+    reportIssue: 'Lengeni ubwafya',
+    lostItem: 'Lengeni icintu icalubile',
+    aboutRide: 'Pa bulendo bwenu: {{route}}',
     signIn: 'Ingileni pa kuti mumone ubulendo bwenu no kulanda ubwafya bwa bumo.',
     issuesTitle: 'Amafya ayaseeka aya bulendo',
     lateTitle: 'Kafyashi acelwa nangu taishile',
@@ -123,6 +128,9 @@ export const supportBem: Translation['support'] = {
     a12: 'Bomfyeni menyu ya ndimi iili pa muulu wa mabula yonse.',
   },
   contact: {
+    issueSubject: 'Ubwafya pa bulendo bwandi ubwa {{date}}',
+    lostSubject: 'Icintu calubile pa bulendo bwandi ubwa {{date}}',
+    forgetRide: 'Te pali ubu bulendo',
     chatTitle: 'Ukulanshanya apo pene',
     chatBody: 'Tulasuka mu mamineti 2-3, ukufuma 6 ulucelo - 10 ubushiku.',
     phoneTitle: 'Foni',

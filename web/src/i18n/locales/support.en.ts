@@ -44,6 +44,11 @@ export const supportEn = {
     commitmentChat: 'Chat replies within 2-3 minutes, 6 AM - 10 PM',
   },
   trips: {
+    yourTrips: 'Your trips',
+    noTrips: 'You have no trips yet.',
+    reportIssue: 'Report an issue',
+    lostItem: 'Report a lost item',
+    aboutRide: 'About your ride: {{route}}',
     signIn: 'Sign in to see your trips and report a problem with one of them.',
     issuesTitle: 'Common trip issues',
     lateTitle: 'Driver late or did not arrive',
@@ -121,6 +126,9 @@ export const supportEn = {
     a12: 'Use the language menu at the top of every page.',
   },
   contact: {
+    issueSubject: 'A problem with my ride of {{date}}',
+    lostSubject: 'Lost item on my ride of {{date}}',
+    forgetRide: 'Not about this ride',
     chatTitle: 'Live chat',
     chatBody: 'Replies within 2-3 minutes, 6 AM - 10 PM.',
     phoneTitle: 'Phone',

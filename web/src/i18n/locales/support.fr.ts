@@ -46,6 +46,11 @@ export const supportFr: Translation['support'] = {
     commitmentChat: 'Réponse en discussion en 2 à 3 minutes, de 6 h à 22 h',
   },
   trips: {
+    yourTrips: 'Vos trajets',
+    noTrips: 'Vous n’avez pas encore de trajet.',
+    reportIssue: 'Signaler un problème',
+    lostItem: 'Signaler un objet perdu',
+    aboutRide: 'Au sujet de votre course : {{route}}',
     signIn: 'Connectez-vous pour voir vos trajets et signaler un problème.',
     issuesTitle: 'Problèmes de trajet fréquents',
     lateTitle: 'Chauffeur en retard ou absent',
@@ -123,6 +128,9 @@ export const supportFr: Translation['support'] = {
     a12: 'Utilisez le menu des langues en haut de chaque page.',
   },
   contact: {
+    issueSubject: 'Un problème lors de ma course du {{date}}',
+    lostSubject: 'Objet perdu lors de ma course du {{date}}',
+    forgetRide: 'Pas au sujet de cette course',
     chatTitle: 'Discussion en direct',
     chatBody: 'Réponse en 2 à 3 minutes, de 6 h à 22 h.',
     phoneTitle: 'Téléphone',

@@ -46,6 +46,11 @@ export const supportNya: Translation['support'] = {
     commitmentChat: 'Timayankha pa macheza pakati pa mphindi 2-3, 6 koloko m’mawa - 10 koloko usiku',
   },
   trips: {
+    yourTrips: 'Maulendo anu',
+    noTrips: 'Mulibe maulendo pano.',
+    reportIssue: 'Nenani vuto',
+    lostItem: 'Nenani chinthu chotayika',
+    aboutRide: 'Za ulendo wanu: {{route}}',
     signIn: 'Lowani kuti muone maulendo anu ndi kunena vuto la umodzi wa iwo.',
     issuesTitle: 'Mavuto ambiri a maulendo',
     lateTitle: 'Dalaivala wachedwa kapena sanabwere',
@@ -123,6 +128,9 @@ export const supportNya: Translation['support'] = {
     a12: 'Gwiritsani ntchito menyu ya zilankhulo pamwamba pa tsamba lililonse.',
   },
   contact: {
+    issueSubject: 'Vuto pa ulendo wanga wa {{date}}',
+    lostSubject: 'Chinthu chotayika pa ulendo wanga wa {{date}}',
+    forgetRide: 'Si za ulendowu',
     chatTitle: 'Kucheza pompopompo',
     chatBody: 'Timayankha pakati pa mphindi 2-3, 6 koloko m’mawa - 10 koloko usiku.',
     phoneTitle: 'Foni',

@@ -46,6 +46,11 @@ export const supportPt: Translation['support'] = {
     commitmentChat: 'Respostas na conversa em 2-3 minutos, das 6h às 22h',
   },
   trips: {
+    yourTrips: 'As suas viagens',
+    noTrips: 'Ainda não tem viagens.',
+    reportIssue: 'Comunicar um problema',
+    lostItem: 'Comunicar um objeto perdido',
+    aboutRide: 'Sobre a sua viagem: {{route}}',
     signIn: 'Entre para ver as suas viagens e comunicar um problema.',
     issuesTitle: 'Problemas comuns nas viagens',
     lateTitle: 'Motorista atrasado ou não apareceu',
@@ -123,6 +128,9 @@ export const supportPt: Translation['support'] = {
     a12: 'Use o menu de idiomas no topo de cada página.',
   },
   contact: {
+    issueSubject: 'Um problema na minha viagem de {{date}}',
+    lostSubject: 'Objeto perdido na minha viagem de {{date}}',
+    forgetRide: 'Não é sobre esta viagem',
     chatTitle: 'Conversa em direto',
     chatBody: 'Respostas em 2-3 minutos, das 6h às 22h.',
     phoneTitle: 'Telefone',

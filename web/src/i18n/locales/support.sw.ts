@@ -46,6 +46,11 @@ export const supportSw: Translation['support'] = {
     commitmentChat: 'Majibu ya gumzo ndani ya dakika 2-3, saa 12 asubuhi - saa 4 usiku',
   },
   trips: {
+    yourTrips: 'Safari zako',
+    noTrips: 'Bado huna safari.',
+    reportIssue: 'Ripoti tatizo',
+    lostItem: 'Ripoti kitu kilichopotea',
+    aboutRide: 'Kuhusu safari yako: {{route}}',
     signIn: 'Ingia ili kuona safari zako na kuripoti tatizo la mojawapo.',
     issuesTitle: 'Matatizo ya kawaida ya safari',
     lateTitle: 'Dereva alichelewa au hakufika',
@@ -123,6 +128,9 @@ export const supportSw: Translation['support'] = {
     a12: 'Tumia menyu ya lugha iliyo juu ya kila ukurasa.',
   },
   contact: {
+    issueSubject: 'Tatizo kwenye safari yangu ya {{date}}',
+    lostSubject: 'Kitu kilichopotea kwenye safari yangu ya {{date}}',
+    forgetRide: 'Si kuhusu safari hii',
     chatTitle: 'Gumzo la moja kwa moja',
     chatBody: 'Majibu ndani ya dakika 2-3, saa 12 asubuhi - saa 4 usiku.',
     phoneTitle: 'Simu',

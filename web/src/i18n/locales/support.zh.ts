@@ -46,6 +46,11 @@ export const supportZh: Translation['support'] = {
     commitmentChat: '聊天在 2-3 分钟内回复，早上 6 点至晚上 10 点',
   },
   trips: {
+    yourTrips: '您的行程',
+    noTrips: '您还没有行程。',
+    reportIssue: '报告问题',
+    lostItem: '报告遗失物品',
+    aboutRide: '关于您的行程：{{route}}',
     signIn: '登录后可查看你的行程并报告问题。',
     issuesTitle: '常见行程问题',
     lateTitle: '司机迟到或未到达',
@@ -123,6 +128,9 @@ export const supportZh: Translation['support'] = {
     a12: '使用每个页面顶部的语言菜单。',
   },
   contact: {
+    issueSubject: '我 {{date}} 的行程出现问题',
+    lostSubject: '我 {{date}} 的行程中遗失物品',
+    forgetRide: '与此行程无关',
     chatTitle: '在线聊天',
     chatBody: '2-3 分钟内回复，早上 6 点至晚上 10 点。',
     phoneTitle: '电话',

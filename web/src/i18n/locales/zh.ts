@@ -4,6 +4,8 @@ import { bookingZh } from './booking.zh.js';
 import { trackingZh } from './tracking.zh.js';
 import { driverZh } from './driver.zh.js';
 import { supportZh } from './support.zh.js';
+import { paymentsZh } from './payments.zh.js';
+import { safetyZh } from './safety.zh.js';
 import { commonZh } from './common.zh.js';
 
 /** The whole translation (common part and route sections), for the types and the tests; see en.ts. */
@@ -14,4 +16,6 @@ export const zh: Translation = {
   tracking: trackingZh,
   driver: driverZh,
   support: supportZh,
+  payments: paymentsZh,
+  safety: safetyZh,
 };

@@ -1,10 +1,11 @@
 import { cities, knownPlaces, type LatLng } from '../../../../domain/catalogue/index.js';
-import roadsAndTownAreas from './copperbelt.json';
+import roadsAndTownAreas from '../../../../domain/catalogue/bundledBasemap.json';
 
 /**
  * The offline Copperbelt basemap as one GeoJSON collection (lng/lat, WGS 84): the town areas and
- * main roads drawn in copperbelt.json, plus a point for each town and each known place, taken
- * from the domain catalogue so the map and the place search always agree.
+ * main roads drawn in domain/catalogue/bundledBasemap.json (shared with the offline router), plus
+ * a point for each town and each known place, taken from the domain catalogue so the map and the
+ * place search always agree.
  */
 export interface BasemapProperties {
   kind: 'townArea' | 'road' | 'town' | 'place';

@@ -1,5 +1,5 @@
 import { cityIds, vehicleIds, type CityId, type VehicleId } from '../../../../domain/catalogue/index.js';
-import { definedOnly, isDay, oneOf } from './-searchParams.js';
+import { definedOnly, isDay, oneOf } from '../-searchParams.js';
 
 /** What /admin/analytics reads from its URL; anything malformed is dropped (the defaults apply). */
 export interface AnalyticsSearch {

@@ -1,8 +1,8 @@
 import { cityIds, vehicleIds, type CityId, type VehicleId } from '../../../../domain/catalogue/index.js';
-import { definedOnly, isDay, oneOf } from './-searchParams.js';
+import { rideWireStatuses, type RideWireStatus as RideStatus } from '../../../../domain/ride/wireStatuses.js';
+import { definedOnly, isDay, oneOf } from '../-searchParams.js';
 
-export const rideStatuses = ['scheduled', 'pending', 'accepted', 'arrived', 'in_progress', 'completed', 'cancelled', 'expired'] as const;
-export type RideStatus = (typeof rideStatuses)[number];
+export { rideWireStatuses as rideStatuses, type RideWireStatus as RideStatus } from '../../../../domain/ride/wireStatuses.js';
 
 /** The rides list's filters as the URL carries them (so a filtered view can be shared or reloaded); anything malformed is dropped. */
 export interface RidesSearch {
@@ -15,7 +15,7 @@ export interface RidesSearch {
 
 export function validateRidesSearch(search: Record<string, unknown>): RidesSearch {
   return definedOnly<RidesSearch>({
-    status: oneOf(rideStatuses, search.status),
+    status: oneOf(rideWireStatuses, search.status),
     city: oneOf(cityIds, search.city),
     vehicleType: oneOf(vehicleIds, search.vehicleType),
     date: isDay(search.date) ? search.date : undefined,

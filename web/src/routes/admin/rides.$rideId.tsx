@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditTrailPage } from '../../admin/replay/AuditTrailPage.js';
 import { loadSections } from '../../i18n/setup.js';
+import { RideNotFoundRoute } from '../../tracking/RideNotFound.js';
+import { rideIdParams } from '../-rideParams.js';
 
 /**
  * /admin/rides/$rideId: a ride's audit trail, replayed through the shared ride machine. The loader
  * imports what it needs on demand, keeping the insights code out of the public app's first page.
  */
 export const Route = createFileRoute('/admin/rides/$rideId')({
+  params: rideIdParams,
+  notFoundComponent: RideNotFoundRoute,
   loader: async ({ context, params }) => {
     const [{ auditTrailQueryOptions }, { loadInsightsNamespace }] = await Promise.all([
       import('../../admin/replay/auditTrail.js'),

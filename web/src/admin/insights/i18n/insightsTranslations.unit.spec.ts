@@ -11,5 +11,5 @@ import { insightsZh } from './zh.js';
 describeTranslations('audit trail and analytics translations (the `insights` namespace)', {
   english: insightsEn,
   translations: { fr: insightsFr, pt: insightsPt, sw: insightsSw, zh: insightsZh, nya: insightsNya, bem: insightsBem },
-  groupsOfDistinctTexts: ['replay.controls', 'replay.fare', 'analytics.ridesPerDay', 'analytics.summary', 'analytics.bids', 'analytics.cancellations.reasons'],
+  groupsOfDistinctTexts: ['replay.controls', 'replay.fare', 'analytics.ridesPerDay', 'analytics.summary', 'analytics.bids', 'analytics.cancellations.reasons', 'analytics.payments'],
 });
