@@ -5,9 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { Kysely } from 'kysely';
 import type { Accounts } from '../accounts/index.js';
-import type { ProductDatabase } from '../product/index.js';
 import { registerAuth } from './plugins/auth.js';
 import { requireRideFacts } from '../commands/rideFacts/index.js';
 import { registerCommandLog } from './plugins/commandLog.js';
@@ -16,6 +14,7 @@ import { registerErrorHandler } from './plugins/errors.js';
 import { registerSecurity } from './plugins/security.js';
 import { registerTextSafety } from './plugins/textSafety.js';
 import type { App } from './types.js';
+import { sharedDatabase, type SharedTables } from './services/database.js';
 import { healthRoutes, type HealthReport } from './routes/health.js';
 import { clientConfigScript, webRoutes } from './routes/web.js';
 import { authRoutes } from './routes/auth/index.js';
@@ -115,17 +114,18 @@ export async function buildApp(deps: AppDependencies): Promise<App> {
   registerAuth(app, deps.accounts, store ? { ridePeople: (rideId) => requireRideFacts(store, rideId) } : {});
   registerCommandLog(app);
   registerTextSafety(app);
-  // The product's tables live in the same database, over the same pool, as the commands' handle.
-  if (commands) registerIdempotency(app, { db: commands.db as unknown as Kysely<ProductDatabase>, clock: commands.clock });
+  // Every module's tables live in the same database, over the same pool, as the commands' handle.
+  const db = commands && sharedDatabase(commands.db.withTables<SharedTables>());
+  if (commands && db) registerIdempotency(app, { db, clock: commands.clock });
 
   await app.register(healthRoutes(deps.health));
   await app.register(authRoutes(deps.accounts));
   await registerLive(app, { hub: deps.live, accounts: deps.accounts });
-  if (commands) {
+  if (commands && db) {
     await app.register(
       productRoutes({
         commands,
-        db: commands.db,
+        db,
         accounts: deps.accounts,
         payments: deps.payments,
         storage: deps.storage ?? null,

@@ -19,6 +19,7 @@ import { readSideProjections, startReadSideProcesses } from './readSide/processe
 import { ReadSideSupervisor } from './readSide/supervisor.js';
 import { routingConfigFromEnv } from '../platform/routing/index.js';
 import { startRouting, type ServedRouting } from './routing.js';
+import type { RouteEncodingsTables } from '../projections/routeEncodings/index.js';
 import type { HealthReport } from './routes/health.js';
 
 /** Where the read side runs for this API: in its own process, or in a worker it supervises. */
@@ -82,7 +83,7 @@ export async function startInfrastructure(config: Config, logger: Logger): Promi
   idempotencyPurge.unref();
   // ROUTING_* and MAP_DATA_DIR (platform/routing/config.ts); a bad value stops the start naming it.
   const routingConfig = routingConfigFromEnv(process.env, config.DATA_DIR);
-  const routing = await startRouting(routingConfig, createKysely<any>(pool), { logger: logger.child({ component: 'routing' }) });
+  const routing = await startRouting(routingConfig, createKysely<RouteEncodingsTables>(pool), { logger: logger.child({ component: 'routing' }) });
   const commands = createCommandServices({ store: eventStore, db: commandsDatabase(foundation), safety: foundation.safety, router: routing.router });
   for (const [gateway, url] of Object.entries(payments.providers.callbackUrlsToRegister)) {
     logger.info({ gateway, url }, 'set this callback URL on the payment provider’s application');

@@ -17,7 +17,7 @@ export interface ServedRouting extends Routing {
  * contributors verified on the geo-mapping page: loaded at start, then reloaded whenever the
  * route-encodings read model changes (checked every `pollMs`).
  */
-export async function startRouting(config: RoutingConfig, db: Kysely<any>, options: { logger?: Logger; pollMs?: number } = {}): Promise<ServedRouting> {
+export async function startRouting(config: RoutingConfig, db: Kysely<RouteEncodingsTables>, options: { logger?: Logger; pollMs?: number } = {}): Promise<ServedRouting> {
   const { logger } = options;
   const onFallback: FallbackReport = (failure) =>
     logger?.warn({ router: failure.router, kind: failure.kind, reason: failure.message }, 'routing engine did not answer: the offline router did');
@@ -28,14 +28,13 @@ export async function startRouting(config: RoutingConfig, db: Kysely<any>, optio
 }
 
 /** Keeps the offline router's verified routes in step with the route-encodings read model. */
-export async function feedVerifiedRoutes(routing: Routing, db: Kysely<any>, options: { logger?: Logger; pollMs?: number } = {}): Promise<ServedRouting> {
-  const readModel = db as Kysely<RouteEncodingsTables>;
+export async function feedVerifiedRoutes(routing: Routing, db: Kysely<RouteEncodingsTables>, options: { logger?: Logger; pollMs?: number } = {}): Promise<ServedRouting> {
   const { logger } = options;
   let mark: string | null = null;
 
   async function refresh(): Promise<boolean> {
-    if (mark !== null && (await encodingsMark(readModel)) === mark) return false;
-    const latest = await verifiedEncodings(readModel);
+    if (mark !== null && (await encodingsMark(db)) === mark) return false;
+    const latest = await verifiedEncodings(db);
     mark = latest.mark;
     routing.offline.updateVerifiedRoutes(latest.encodings);
     logger?.info({ verifiedRoutes: latest.encodings.length }, 'verified routes loaded');

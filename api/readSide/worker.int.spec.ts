@@ -11,7 +11,7 @@ import { parsePosition, START } from '../../platform/eventStore/port.js';
 import { migrateEventStore, PostgresEventStore } from '../../platform/eventStore/postgres/postgresEventStore.js';
 import { projections } from '../../projections/registry.js';
 import { createPostgresLagProbe, readModelRows, rebuildProjections } from '../../projections/runner/index.js';
-import { readCheckpoints } from '../../projections/runner/checkpoints.js';
+import { readCheckpoints, type CheckpointDatabase } from '../../projections/runner/checkpoints.js';
 import { drivers, recordAnalyticsHistory } from '../../tests/support/analyticsHistory.js';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/database.js';
 import { eventually } from '../../tests/support/projectionTestKit.js';
@@ -73,7 +73,7 @@ function startWorker(env: NodeJS.ProcessEnv): Worker {
 /** Every read model at the end of `$all`, and no event appended for a second: the reactors are done too. */
 async function settled(bed: Bed) {
   const probe = createPostgresLagProbe(bed.pool);
-  const db = createKysely<any>(bed.pool);
+  const db = createKysely<CheckpointDatabase>(bed.pool);
   let last = '';
   let quiet = 0;
   await eventually(async () => {
@@ -92,7 +92,7 @@ async function settled(bed: Bed) {
 }
 
 async function dump(bed: Bed) {
-  const db = createKysely<any>(bed.pool);
+  const db = createKysely<CheckpointDatabase>(bed.pool);
   const out: Record<string, unknown[]> = {};
   for (const table of projections.flatMap((projection) => projection.tables)) out[table] = await readModelRows(db, table);
   return out;
@@ -142,7 +142,7 @@ describe('two read-side workers on one database', () => {
     survivor.child.kill('SIGTERM');
     await survivor.exited;
     const live = await dump(bed!);
-    const counted = await readCheckpoints(createKysely<any>(bed!.pool));
+    const counted = await readCheckpoints(createKysely<CheckpointDatabase>(bed!.pool));
 
     const rebuilt = await rebuildProjections({ pool: bed!.pool, store: bed!.store, projections });
 
@@ -214,7 +214,7 @@ describe('npm start with its read-side worker', () => {
 /** How many events of `$all` the projection has yet to apply. */
 async function behind(bed: Bed, name: string): Promise<number> {
   const projection = projections.find((p) => p.name === name)!;
-  const row = (await readCheckpoints(createKysely<any>(bed.pool))).get(name);
+  const row = (await readCheckpoints(createKysely<CheckpointDatabase>(bed.pool))).get(name);
   const at = row ? parsePosition(row.position) : START;
   return (await createPostgresLagProbe(bed.pool)(at, projection.filter)).eventsBehind;
 }

@@ -6,7 +6,7 @@ import {
   type AdminAction,
   type SupportMessageRow,
 } from '../../product/index.js';
-import type { SharedDatabase } from './database.js';
+import { inTransaction, type SharedDatabase } from './database.js';
 
 /**
  * Changes an admin makes outside the event store (accounts, support messages), each in one
@@ -29,7 +29,7 @@ export async function editUserAudited(
   },
 ): Promise<UserRow> {
   const { before, update, changes, endSessions, audit, now } = input;
-  return db.transaction().execute(async (trx: SharedDatabase) => {
+  return inTransaction(db, async (trx) => {
     if (Object.keys(changes).length === 0) return before;
     const updated = await updateUser(trx, before.id, update, now);
     const sessionsEnded = endSessions ? await endSessionsOf(trx, before.id, now) : 0;
@@ -41,7 +41,7 @@ export async function editUserAudited(
 /** Deletes the account; the record keeps who was removed and what kind of account it was. */
 export async function deleteUserAudited(db: SharedDatabase, input: { user: UserRow; audit: Audit; now: Date }): Promise<void> {
   const { user, audit, now } = input;
-  await db.transaction().execute(async (trx: SharedDatabase) => {
+  await inTransaction(db, async (trx) => {
     await deleteUser(trx, user.id);
     await recordAdminAction(trx, { ...audit, changes: { userType: user.user_type } }, now);
   });
@@ -53,7 +53,7 @@ export async function setSupportStatusAudited(
   input: { id: string; status: SupportMessageRow['status']; audit: Omit<Audit, 'action' | 'targetType' | 'targetId'>; now: Date },
 ): Promise<SupportMessageRow | undefined> {
   const { id, status, audit, now } = input;
-  return db.transaction().execute(async (trx: SharedDatabase) => {
+  return inTransaction(db, async (trx) => {
     const before = await findSupportMessage(trx, id);
     if (!before) return undefined;
     const after = await setSupportMessageStatus(trx, id, status, now);

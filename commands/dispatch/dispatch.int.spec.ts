@@ -1,7 +1,7 @@
 import { gridDistance, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { dispatchStream } from '../../domain/dispatch/index.js';
-import { resetProjection } from '../../projections/runner/checkpoints.js';
+import { replayFromStart } from '../../tests/support/projectionTestKit.js';
 import { suspendDriver } from '../driverVerification/index.js';
 import {
   admin,
@@ -120,7 +120,7 @@ describe('dispatch reactor', () => {
     await world.drain();
     await driverAt(near(0.01));
     const reactor = world.reactors.find((candidate) => candidate.name === 'dispatch')!;
-    await world.bed.db.transaction().execute((trx) => resetProjection(trx, reactor));
+    await replayFromStart(world.bed.db, reactor);
     await world.drain();
     expect(await dispatchOf(rideId)).toHaveLength(1);
   });

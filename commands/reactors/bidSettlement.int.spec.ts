@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bidIdFor, bidStreamId } from '../../domain/bid/index.js';
-import { resetProjection } from '../../projections/runner/checkpoints.js';
+import { replayFromStart } from '../../tests/support/projectionTestKit.js';
 import { acceptBid, driverOnDuty, onBid, onRide, placeBid, requestRide, rider, system, useWriteSideBed, type SceneDriver } from '../../tests/support/writeSideTestBed.js';
 
 const world = useWriteSideBed('settlement');
@@ -45,7 +45,7 @@ describe('bid settlement reactor', () => {
     const settlement = world.reactors.find((reactor) => reactor.name === 'bidSettlement')!;
     const before = await allEvents();
 
-    await world.bed.db.transaction().execute((trx) => resetProjection(trx, settlement));
+    await replayFromStart(world.bed.db, settlement);
     expect(await world.drain()).toBeGreaterThan(0);
     expect(await allEvents()).toBe(before);
     expect((await lastEvent(bidIdFor(rideId, drivers[2]!.driverId))).type).toBe('BidMarkedRejected');

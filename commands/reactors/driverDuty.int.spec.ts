@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { driverDutyDecider, driverDutyStatus, driverStream } from '../../domain/driverDuty/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
-import { resetProjection } from '../../projections/runner/checkpoints.js';
+import { replayFromStart } from '../../tests/support/projectionTestKit.js';
 import { reinstateDriver, suspendDriver } from '../driverVerification/index.js';
 import { loadState } from '../shared/driverFacts.js';
 import {
@@ -98,7 +98,7 @@ describe('driver duty reactor: releasing drivers when their ride ends', () => {
     await world.drain();
     const before = (await driverEvents(driver)).length;
     const reactor = world.reactors.find((candidate) => candidate.name === 'driverDuty')!;
-    await world.bed.db.transaction().execute((trx) => resetProjection(trx, reactor));
+    await replayFromStart(world.bed.db, reactor);
     expect(await world.drain()).toBeGreaterThan(0);
     expect(await driverEvents(driver)).toHaveLength(before);
   });

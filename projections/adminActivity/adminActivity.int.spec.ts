@@ -17,7 +17,7 @@ const mwila: TestDriver = { driverId: 'driver-mwila', userId: 'user-mwila', vehi
 const banda: TestDriver = { driverId: 'driver-banda', userId: 'user-banda', vehicleType: 'car' };
 
 describe('admin activity: the latest notable events, for the dashboard', () => {
-  const { bed, db, scenario } = useScenarioBed<any>('adminactivity', {
+  const { bed, db, scenario } = useScenarioBed('adminactivity', {
     projections: [adminActivityProjection, ridesProjection, driverProfilesProjection],
     start: '2026-03-04T06:00:00Z',
   });

@@ -4,7 +4,8 @@ import type { RidesTables } from '../rides/index.js';
 import type { AdminActivityRow, AdminActivityTables } from './adminActivity.table.js';
 
 /** The feed names its subjects from the rides and driver read models. */
-type Db = Kysely<AdminActivityTables & RidesTables & DriverProfilesTables>;
+export type ActivityFeedTables = AdminActivityTables & RidesTables & DriverProfilesTables;
+type Db = Kysely<ActivityFeedTables>;
 
 /** An entry with what its subject is called today: a ride's route and town, a driver's account and plate. */
 export interface ActivityEntryRow extends AdminActivityRow {

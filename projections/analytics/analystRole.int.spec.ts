@@ -6,6 +6,7 @@ import { cashCollected, cashRequested, rideId } from '../../tests/support/fixtur
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiTestBed, type ApiTestBed } from '../../tests/support/apiTestBed.js';
+import type { SharedTables } from '../../api/services/database.js';
 import { recordAnalyticsHistory } from '../../tests/support/analyticsHistory.js';
 import { ensureAnalystAccess } from './shared/analystAccess.js';
 
@@ -108,8 +109,8 @@ describe('the analyst role reads the analytics views and nothing else', () => {
   });
 
   it('setting up access again (another database on the same server, a re-run) changes nothing', async () => {
-    await ensureAnalystAccess(bed.db);
-    await ensureAnalystAccess(bed.db);
+    await ensureAnalystAccess<SharedTables>(bed.db);
+    await ensureAnalystAccess<SharedTables>(bed.db);
     expect(await asAnalyst(bed.pool, 'SELECT count(*)::int AS n FROM analytics.rides_per_day')).toEqual({ rows: [{ n: 4 }] });
   });
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAnalyticsHistory, type AnalyticsHistory } from '../../tests/support/analyticsHistory.js';
 import { openTestBed, waitForApplied, type TestBed } from '../../tests/support/projectionTestKit.js';
@@ -8,7 +8,7 @@ import { ProjectionRunner } from '../runner/runner.js';
 import { analyticsReadModels } from './index.js';
 
 /** Every analytics table in key order, and every analytics view in full column order. */
-async function dump<Database>(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+async function dump(db: QueryExecutorProvider): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of analyticsReadModels.flatMap((projection) => projection.tables)) out[table] = await readModelRows(db, table);
   const { rows: views } = await sql<{ name: string; columns: number }>`

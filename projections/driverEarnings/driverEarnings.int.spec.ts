@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paymentStreamId, type PaymentEvent } from '../../domain/payment/index.js';
@@ -29,7 +30,7 @@ function payment(rideId: string, driverId: string, amountNgwee: number, method: 
 }
 
 describe('driver earnings: from settled payments, gross, 12 % commission and net per driver per Lusaka day', () => {
-  const { bed, db } = useScenarioBed<DriverEarningsTables>('driverearnings', { projections: [driverEarningsProjection], start: '2026-02-20T06:00:00Z' });
+  const { bed, db } = useScenarioBed('driverearnings', { projections: [driverEarningsProjection], start: '2026-02-20T06:00:00Z' });
   let appended = 0;
   const append = async (rideId: string, events: PaymentEvent[]) => {
     await bed.store.appendToStream(
@@ -132,7 +133,8 @@ describe('driver earnings: from settled payments, gross, 12 % commission and net
     expect(await readModelRows(db, 'rm_driver_earnings_daily')).toEqual(daily);
 
     const again = await bed.store.readAll({ filter: driverEarningsProjection.filter });
-    await db.transaction().execute((trx) => driverEarningsProjection.handle(trx, again.events));
+    const readModel: Kysely<DriverEarningsTables> = db;
+    await readModel.transaction().execute((trx) => driverEarningsProjection.handle(trx, again.events));
     expect(await readModelRows(db, 'rm_driver_earnings_daily')).toEqual(daily);
   });
 });

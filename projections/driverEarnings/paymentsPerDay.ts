@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { DriverEarningsTables } from './driverEarnings.table.js';
 import { dayText, requireSlice, toNumber, type AnalyticsSlice } from '../analytics/shared/slice.js';
 
 export interface PaymentsLine {
@@ -18,7 +19,7 @@ export interface PaymentsLine {
  * method, over the slice's days. Payments are not recorded by town or vehicle: the slice's city and
  * vehicle type leave them whole.
  */
-export async function paymentsPerDay<Database>(db: Kysely<Database>, slice: AnalyticsSlice): Promise<PaymentsLine[]> {
+export async function paymentsPerDay(db: Kysely<DriverEarningsTables>, slice: AnalyticsSlice): Promise<PaymentsLine[]> {
   const { from, to } = requireSlice(slice);
   const { rows } = await sql<{
     day: string;

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
@@ -16,7 +17,7 @@ const lungu: TestDriver = { driverId: 'driver-lungu', userId: 'user-lungu', vehi
 const rider = (userId: string) => ({ userId, role: 'passenger' as const });
 
 describe('driver profiles: application, decision, duty and riders\' ratings per driver', () => {
-  const { bed, db, scenario } = useScenarioBed<DriverProfilesTables>('driverprofiles', { projections: [driverProfilesProjection], start: '2026-03-02T06:00:00Z' });
+  const { bed, db, scenario } = useScenarioBed('driverprofiles', { projections: [driverProfilesProjection], start: '2026-03-02T06:00:00Z' });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({
@@ -144,7 +145,8 @@ describe('driver profiles: application, decision, duty and riders\' ratings per 
     expect(await readModelRows(db, 'rm_driver_profile_rides')).toEqual(links);
 
     const again = await bed.store.readAll({ filter: driverProfilesProjection.filter });
-    await db.transaction().execute((trx) => driverProfilesProjection.handle(trx, again.events));
+    const readModel: Kysely<DriverProfilesTables> = db;
+    await readModel.transaction().execute((trx) => driverProfilesProjection.handle(trx, again.events));
     expect(await readModelRows(db, 'rm_driver_profiles')).toEqual(profiles);
     expect(await readModelRows(db, 'rm_driver_profile_rides')).toEqual(links);
   });

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
@@ -16,7 +17,7 @@ const [mwila, phiri, banda, tembo, lungu, kalaba] = ['mwila', 'phiri', 'banda', 
 const now = new Date('2026-03-04T10:00:00Z'); // Wednesday, 12:00 in Lusaka
 
 describe('platform stats: the admin dashboard\'s counters', () => {
-  const { bed, db, scenario } = useScenarioBed<PlatformStatsTables>('platformstats', { projections: [platformStatsProjection], start: '2026-03-01T06:00:00Z' });
+  const { bed, db, scenario } = useScenarioBed('platformstats', { projections: [platformStatsProjection], start: '2026-03-01T06:00:00Z' });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({
@@ -104,7 +105,8 @@ describe('platform stats: the admin dashboard\'s counters', () => {
     expect(await readModelRows(db, 'rm_platform_totals')).toEqual(totals);
 
     const again = await bed.store.readAll({ filter: platformStatsProjection.filter });
-    await db.transaction().execute((trx) => platformStatsProjection.handle(trx, again.events));
+    const readModel: Kysely<PlatformStatsTables> = db;
+    await readModel.transaction().execute((trx) => platformStatsProjection.handle(trx, again.events));
     expect(await readModelRows(db, 'rm_platform_daily')).toEqual(daily);
     expect(await readModelRows(db, 'rm_platform_totals')).toEqual(totals);
   });

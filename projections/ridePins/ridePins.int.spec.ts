@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
@@ -13,7 +14,7 @@ const mwale: TestDriver = { driverId: 'driver-mwale', userId: 'user-mwale', vehi
 const chanda = 'user-chanda';
 
 describe('ride PINs: the rider\'s trip-start code, kept apart from everything drivers read', () => {
-  const { bed, db, scenario } = useScenarioBed<RidePinsTables>('ridepins', { projections: [ridePinsProjection], start: '2026-03-02T06:00:00Z', onlineDrivers: [mwale] });
+  const { bed, db, scenario } = useScenarioBed('ridepins', { projections: [ridePinsProjection], start: '2026-03-02T06:00:00Z', onlineDrivers: [mwale] });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({ ...bed, projection: ridePinsProjection, events: scenario.appendedTo(streamPrefixes.ride), batchSize });
@@ -79,7 +80,8 @@ describe('ride PINs: the rider\'s trip-start code, kept apart from everything dr
     expect(await readModelRows(db, 'rm_ride_pins')).toEqual(oneBatch);
 
     const again = await bed.store.readAll({ filter: ridePinsProjection.filter });
-    await db.transaction().execute((trx) => ridePinsProjection.handle(trx, again.events));
+    const readModel: Kysely<RidePinsTables> = db;
+    await readModel.transaction().execute((trx) => ridePinsProjection.handle(trx, again.events));
     expect(await readModelRows(db, 'rm_ride_pins')).toEqual(oneBatch);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { readModelRows } from '../runner/readModelRows.js';
@@ -18,7 +18,7 @@ const admin = { userId: 'admin-phiri', role: 'admin' } as const;
 const ndolaAirport = { address: 'Simon Mwansa Kapwepwe Airport, Ndola', lat: -12.998, lng: 28.664 };
 
 describe('rides: one row per ride, as riders, drivers and admins read it', () => {
-  const { bed, db, scenario } = useScenarioBed<RidesTables>('rides', { projections: [ridesProjection], start: '2026-03-02T06:00:00Z', onlineDrivers: [mwale, banda] });
+  const { bed, db, scenario } = useScenarioBed('rides', { projections: [ridesProjection], start: '2026-03-02T06:00:00Z', onlineDrivers: [mwale, banda] });
 
   const project = (batchSize = 100) =>
     projectUntilApplied({ ...bed, projection: ridesProjection, events: scenario.appendedTo(streamPrefixes.ride), batchSize });
@@ -123,7 +123,8 @@ describe('rides: one row per ride, as riders, drivers and admins read it', () =>
 
     // Applying the same events again (a checkpoint lost with its writes kept) changes nothing.
     const again = await bed.store.readAll({ filter: ridesProjection.filter });
-    await db.transaction().execute((trx) => ridesProjection.handle(trx, again.events));
+    const readModel: Kysely<RidesTables> = db;
+    await readModel.transaction().execute((trx) => ridesProjection.handle(trx, again.events));
     expect(await readModelRows(db, 'rm_rides')).toEqual(oneBatch);
   });
 

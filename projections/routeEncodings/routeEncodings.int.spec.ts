@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { routeEncodingStream } from '../../domain/routeEncoding/events.js';
@@ -14,7 +15,7 @@ const [alice, bob, carol, dan, eve] = ['user-alice', 'user-bob', 'user-carol', '
 const ids = (rows: Array<{ encoding_id: string }>) => rows.map((row) => row.encoding_id);
 
 describe('route encodings: contributed routes, their votes and each contributor\'s tally', () => {
-  const { bed, db, scenario } = useScenarioBed<RouteEncodingsTables>('routeencodings', { projections: [routeEncodingsProjection], start: '2026-03-02T06:00:00Z' });
+  const { bed, db, scenario } = useScenarioBed('routeencodings', { projections: [routeEncodingsProjection], start: '2026-03-02T06:00:00Z' });
   let legacyEvents = 0;
   beforeEach(() => {
     legacyEvents = 0;
@@ -109,7 +110,8 @@ describe('route encodings: contributed routes, their votes and each contributor\
     expect(await readModelRows(db, 'rm_route_encoding_votes')).toEqual(votes);
 
     const again = await bed.store.readAll({ filter: routeEncodingsProjection.filter });
-    await db.transaction().execute((trx) => routeEncodingsProjection.handle(trx, again.events));
+    const readModel: Kysely<RouteEncodingsTables> = db;
+    await readModel.transaction().execute((trx) => routeEncodingsProjection.handle(trx, again.events));
     expect(await readModelRows(db, 'rm_route_encodings')).toEqual(encodings);
     expect(await readModelRows(db, 'rm_route_encoding_votes')).toEqual(votes);
   });

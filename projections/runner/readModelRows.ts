@@ -1,10 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 
 /**
  * Every row of a read-model table in primary-key order: two builds of a projection (a live one
  * and a rebuild) must give equal lists. Any table, named at run time: plain SQL, whatever the handle's types.
  */
-export async function readModelRows<Database>(db: Kysely<Database>, table: string): Promise<Record<string, unknown>[]> {
+export async function readModelRows(db: QueryExecutorProvider, table: string): Promise<Record<string, unknown>[]> {
   const { rows: keys } = await sql<{ column: string }>`
     SELECT a.attname AS column
       FROM pg_index i

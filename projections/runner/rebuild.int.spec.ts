@@ -1,3 +1,4 @@
+import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { START, parsePosition } from '../../platform/eventStore/port.js';
@@ -5,7 +6,7 @@ import { drivers, recordAnalyticsHistory } from '../../tests/support/analyticsHi
 import { projections } from '../registry.js';
 import { createPostgresLagProbe } from './postgresLagProbe.js';
 import { LockHeldError } from './advisoryLock.js';
-import { advanceCheckpoint, CheckpointMovedError, openCheckpoint, readCheckpoints } from './checkpoints.js';
+import { advanceCheckpoint, CheckpointMovedError, openCheckpoint, readCheckpoints, type CheckpointDatabase } from './checkpoints.js';
 import { readModelRows } from './readModelRows.js';
 import { describeProgress, rebuildProjection, rebuildProjections, type RebuildProgress } from './rebuild.js';
 import { ProjectionRunner } from './runner.js';
@@ -37,7 +38,7 @@ describe('rebuilding a projection', () => {
     await waitForApplied(bed.db, 'seen', 40);
     await runner.stop();
     const live = await readModelRows(bed.db, 'test_seen_seen');
-    await bed.db.insertInto('test_seen_seen').values({ event_id: randomUUID(), stream_name: 'stray', event_type: 'Stray', applied: 1 }).execute();
+    await sql`INSERT INTO test_seen_seen (event_id, stream_name, event_type, applied) VALUES (${randomUUID()}, 'stray', 'Stray', 1)`.execute(bed.db);
 
     const result = await rebuildProjection({ pool: bed.pool, store: bed.store, projection, batchSize: 3 });
 
@@ -77,9 +78,10 @@ describe('the checkpoint', () => {
     await openCheckpoint(bed.db, projection);
     const next = { commit: 10n, prepare: 3n };
 
-    await bed.db.transaction().execute((trx) => advanceCheckpoint(trx, 'seen', START, next, 3));
+    const checkpoints: Kysely<CheckpointDatabase> = bed.db;
+    await checkpoints.transaction().execute((trx) => advanceCheckpoint(trx, 'seen', START, next, 3));
     await expect(
-      bed.db.transaction().execute((trx) => advanceCheckpoint(trx, 'seen', START, { commit: 10n, prepare: 5n }, 5)),
+      checkpoints.transaction().execute((trx) => advanceCheckpoint(trx, 'seen', START, { commit: 10n, prepare: 5n }, 5)),
     ).rejects.toBeInstanceOf(CheckpointMovedError);
 
     expect(await checkpointOf(bed.db, 'seen')).toMatchObject({ position: '10/3', events_processed: '3' });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serializePosition } from '../../platform/eventStore/port.js';
@@ -211,7 +212,7 @@ describe('ProjectionRunner', () => {
     first.start();
     await waitForApplied(bed.db, 'seen', 2);
     await first.stop();
-    await bed.db.updateTable('test_seen_seen').set({ applied: 7 }).execute();
+    await sql`UPDATE test_seen_seen SET applied = 7`.execute(bed.db);
 
     const v2 = seenEventsProjection('seen', { version: 2 });
     const second = runner({ projections: [v2] });

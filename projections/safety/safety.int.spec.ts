@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { QueryExecutorProvider } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { acknowledgeIncident, raiseIncident, resolveIncident } from '../../commands/incident/index.js';
 import { markRideMessagesRead, sendRideMessage } from '../../commands/rideMessages/index.js';
@@ -7,23 +7,26 @@ import { addTrustedContact, removeTrustedContact } from '../../commands/trustedC
 import { incidentIdFor } from '../../domain/incident/index.js';
 import { admin, as, givenRideInProgress, system, useRideTestBed } from '../../tests/support/rideFixtures.js';
 import { migrateProjections } from '../runner/migrate.js';
-import { resetProjection } from '../runner/checkpoints.js';
+import { replayFromStart } from '../../tests/support/projectionTestKit.js';
+import { sharedDatabase, type SharedTables } from '../../api/services/database.js';
 import { runProjection } from '../runner/projectionWorker.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { safetyProjection } from './projection.js';
 import { countOpenIncidents, incidentById, incidentsQueue, rideConversation, shareLinkByTokenHash, trustedContactsOfRider } from './queries.js';
 
 const bed = useRideTestBed('safetyreadmodels');
-const allRows = async (db: Kysely<any>) => Object.fromEntries(await Promise.all(safetyProjection.tables.map(async (table) => [table, await readModelRows(db, table)] as const)));
-const run = (db: Kysely<any> = bed.services.db) =>
-  runProjection({ projection: safetyProjection, db: db, store: bed.store, batchSize: 3, signal: new AbortController().signal, untilCaughtUp: true });
+const allRows = async (db: QueryExecutorProvider) => Object.fromEntries(await Promise.all(safetyProjection.tables.map(async (table) => [table, await readModelRows(db, table)] as const)));
+/** The services' handle, as the app sees its tables. */
+const sharedDb = () => sharedDatabase(bed.services.db.withTables<SharedTables>());
+const run = () =>
+  runProjection({ projection: safetyProjection, db: sharedDb(), store: bed.store, batchSize: 3, signal: new AbortController().signal, untilCaughtUp: true });
 const sos = (userId: string, eventId: string) =>
   ({ kind: 'sos', emergencyEventId: eventId, party: 'rider', userId, location: null, pressedAt: bed.clock.now().toISOString() }) as const;
 
 describe('the safety read models', () => {
   it('follow an incident from raised to resolved, the rider’s contacts, the conversation and the share link, and a replay changes nothing', async () => {
-    const db = bed.services.db as Kysely<any>;
-    await migrateProjections(db, [safetyProjection]);
+    const db = sharedDb();
+    await migrateProjections<SharedTables>(db, [safetyProjection]);
     const ride = await givenRideInProgress(bed.services);
     const { rideId } = ride;
     const riderId = ride.rider.userId;
@@ -65,7 +68,7 @@ describe('the safety read models', () => {
     expect(await shareLinkByTokenHash(db, hash)).toMatchObject({ ride_id: rideId, status: 'active' });
 
     const before = await allRows(db);
-    await db.transaction().execute((trx) => resetProjection(trx, safetyProjection));
+    await replayFromStart(db, safetyProjection);
     await run();
     expect(await allRows(db)).toEqual(before);
   });

@@ -83,7 +83,7 @@ export const wiring: unknown[] = [requestRide, pendingRides, pool, findUser, hub
 export const connect = () => new pg.Pool();`,
   'api/services/database.ts': `import type { Kysely } from 'kysely';
 import { connect } from '../../platform/database/connect.js';
-export type SharedDatabase = Kysely<any>;
+export type SharedDatabase = Kysely<{ rides: { id: string } }>;
 export const open = connect;`,
   'api/routes/rides/reads.ts': `import { pendingRides } from '../../../projections/rides/pendingRides.js';
 import type { SharedDatabase } from '../../services/database.js';

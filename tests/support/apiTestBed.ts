@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sharedDatabase, type SharedDatabase, type SharedTables } from '../../api/services/database.js';
 import { defaultSafetyPorts, type MemoryTextMessages } from '../../commands/shared/safetyPorts.js';
 import type pg from 'pg';
 import pino from 'pino';
@@ -32,12 +32,8 @@ import { createTestDatabase, type TestDatabase } from './database.js';
  */
 export interface ApiTestBed {
   app: App;
-  /**
-   * Every module's tables, for a test to arrange and inspect across them. Production code holds one
-   * typed handle per module; Kysely's types are invariant in the database, so no typed handle
-   * could be passed to all of them.
-   */
-  db: Kysely<any>;
+  /** Every module's tables, for a test to arrange and inspect across them: the app's own handle type. */
+  db: SharedDatabase;
   pool: pg.Pool;
   store: PostgresEventStore;
   commands: CommandServices;
@@ -84,9 +80,11 @@ export async function startApiTestBed(
 ): Promise<ApiTestBed> {
   const database: TestDatabase = await createTestDatabase('api');
   const pool = createPool(database.url, 20);
-  const db = createKysely<any>(pool);
+  // The handle as Kysely sees it (migrations infer their types from it), and as the app's modules do.
+  const handle = createKysely<SharedTables>(pool);
+  const db = sharedDatabase(handle);
   await migrateEventStore(pool);
-  await migrateProjections(db, projections);
+  await migrateProjections(handle, projections);
   const store = new PostgresEventStore({ pool, pollIntervalMs: 100 });
   const clock = new FakeClock(options.startAt);
   const settings: PlatformSettings = { ...defaultPlatformSettings, ...options.settings };
@@ -109,7 +107,7 @@ export async function startApiTestBed(
     ...(routing ? { router: routing.router } : {}),
   });
   const accounts = await createTestAccounts(db, { clock });
-  await migrateProductTables(db);
+  await migrateProductTables(handle);
   const lagProbe = createPostgresLagProbe(pool);
   // The sandbox calls back over HTTP; here its callbacks go straight into the app under test.
   const callbackBase = 'http://tiyende.test/api/payments/callbacks';

@@ -22,6 +22,7 @@ import { insertUser } from '../../accounts/index.js';
 import { insertSupportMessage, saveMethod } from '../../product/index.js';
 import { paymentProviders } from '../../domain/catalogue/index.js';
 import { bidIdFor } from '../../domain/bid/index.js';
+import { openRideStatuses } from '../../domain/ride/index.js';
 import type { Actor } from '../../domain/shared/command.js';
 import { driverDocuments, settled } from '../journeys/kit.js';
 import { sessionCookieFrom, type SignedIn } from './accounts.js';
@@ -77,7 +78,6 @@ export const resourceKinds = [
 ] as const;
 export type ResourceKind = (typeof resourceKinds)[number];
 
-const ACTIVE_RIDE_STATUSES = ['scheduled', 'pending', 'accepted', 'arrived', 'in_progress'];
 const platformAdmin: Actor = { userId: 'admin-authorization-world', role: 'admin' };
 
 export const contextOf = (actor: Actor): CommandContext => ({ commandId: randomUUID(), correlationId: `world-${randomUUID()}`, actor });
@@ -188,7 +188,7 @@ export class World {
   /** Cancels every ride still under way (as an admin) and waits until the drivers are free again. */
   async sweep(): Promise<void> {
     await settled(this.bed);
-    const rows = await this.bed.db.selectFrom('rm_rides').select('ride_id').where('status', 'in', ACTIVE_RIDE_STATUSES).execute();
+    const rows = await this.bed.db.selectFrom('rm_rides').select('ride_id').where('status', 'in', openRideStatuses).execute();
     for (const { ride_id: rideId } of rows as Array<{ ride_id: string }>) {
       // A ride may have ended (expired, completed) since the read: nothing left to cancel then.
       await cancelRide(this.bed.commands, { rideId, reason: 'authorization world cleanup' }, contextOf(platformAdmin)).catch(() => undefined);

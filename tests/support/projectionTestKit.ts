@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
+import { sharedDatabase, type SharedDatabase, type SharedTables } from '../../api/services/database.js';
 import { expect } from 'vitest';
 import type pg from 'pg';
 import { createKysely, createPool } from '../../platform/database/connect.js';
@@ -8,15 +9,15 @@ import type { AllFilter, EventStore, RecordedEvent } from '../../platform/eventS
 import { createTestDatabase } from './database.js';
 import { liveParts, openedFor } from './openedFor.js';
 import { Scenario, type TestDriver } from './rideScenarios.js';
-import type { CheckpointDatabase } from '../../projections/runner/checkpoints.js';
+import { resetProjection, type CheckpointDatabase } from '../../projections/runner/checkpoints.js';
 import { migrateProjections } from '../../projections/runner/migrate.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 
 /** Spec support: a database of the test's own, with the event store migrated. */
 export interface TestBed {
   pool: pg.Pool;
-  /** Untyped on purpose: the tables of whichever projections the test migrates (see ApiTestBed.db). */
-  db: Kysely<any>;
+  /** Every read model's tables (the test migrates those it needs) and the projections' checkpoints. */
+  db: SharedDatabase;
   store: PostgresEventStore;
   migrate(...projections: Projection[]): Promise<void>;
   dispose(): Promise<void>;
@@ -27,12 +28,13 @@ export async function openTestBed(label: string): Promise<TestBed> {
   const pool = createPool(database.url);
   await migrateEventStore(pool);
   const store = new PostgresEventStore({ pool, pollIntervalMs: 100 });
-  const db = createKysely<any>(pool);
+  const handle = createKysely<SharedTables>(pool);
+  const db = sharedDatabase(handle);
   return {
     pool,
     db,
     store,
-    migrate: (...projections) => migrateProjections(db, projections),
+    migrate: (...projections) => migrateProjections(handle, projections),
     async dispose() {
       await store.close();
       await pool.end();
@@ -46,10 +48,10 @@ export async function openTestBed(label: string): Promise<TestBed> {
  * own with `projections` migrated, and a Scenario from `start` in which `onlineDrivers` are
  * approved and on duty.
  */
-export function useScenarioBed<Tables>(
+export function useScenarioBed(
   label: string,
   { projections, start, onlineDrivers = [] }: { projections: Projection[]; start: string; onlineDrivers?: TestDriver[] },
-): { bed: TestBed; db: Kysely<Tables>; scenario: Scenario } {
+): { bed: TestBed; db: SharedDatabase; scenario: Scenario } {
   const current = openedFor(
     'test',
     async () => {
@@ -60,7 +62,7 @@ export function useScenarioBed<Tables>(
         await scenario.approvedDriver(driver);
         await scenario.goOnline(driver);
       }
-      return { bed, db: bed.db as Kysely<Tables>, scenario };
+      return { bed, db: bed.db, scenario };
     },
     ({ bed }) => bed.dispose(),
   );
@@ -84,7 +86,7 @@ export function seenEventsProjection(
   options: { filter?: AllFilter; failOn?: string; version?: number } = {},
 ): Projection {
   const table = `test_seen_${name.toLowerCase()}`;
-  return defineProjection<any>({
+  return defineProjection<SeenTables>({
     name,
     version: options.version,
     filter: options.filter,
@@ -110,8 +112,11 @@ export function seenEventsProjection(
   });
 }
 
+/** The test projections' tables, one per name: each event seen, and how many times it was applied. */
+type SeenTables = Record<`test_seen_${string}`, { event_id: string; stream_name: string; event_type: string; applied: number }>;
+
 /** The test projection's table is named per test: plain SQL, whatever the handle's types. */
-async function upsertSeen<Database>(db: Kysely<Database>, table: string, events: readonly RecordedEvent[]): Promise<void> {
+async function upsertSeen(db: QueryExecutorProvider, table: string, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((event) => sql`(${event.id}, ${event.streamName}, ${event.type}, 1)`);
   await sql`
@@ -119,7 +124,7 @@ async function upsertSeen<Database>(db: Kysely<Database>, table: string, events:
     ON CONFLICT (event_id) DO UPDATE SET applied = ${sql.ref(`${table}.applied`)} + 1`.execute(db);
 }
 
-export async function seenRows<Database>(db: Kysely<Database>, projection: Projection) {
+export async function seenRows(db: QueryExecutorProvider, projection: Projection) {
   const { rows } = await sql<{ event_id: string; stream_name: string; event_type: string; applied: number }>`
     SELECT event_id, stream_name, event_type, applied FROM ${sql.table(projection.tables[0]!)} ORDER BY event_id`.execute(db);
   return rows;
@@ -131,6 +136,11 @@ export async function checkpointOf(db: Kysely<CheckpointDatabase>, name: string)
     .select(['position', 'events_processed', 'version'])
     .where('name', '=', name)
     .executeTakeFirst();
+}
+
+/** Sends the projection back to the start of `$all` (its next run replays everything), in one transaction. */
+export function replayFromStart(db: Kysely<CheckpointDatabase>, projection: Projection): Promise<void> {
+  return db.transaction().execute((trx) => resetProjection(trx, projection));
 }
 
 /** Polls until the check passes (or throws its last error after the timeout). */

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type QueryExecutorProvider } from 'kysely';
 
 /**
  * A fingerprint of everything a request could change: the event store, every read model, and the
@@ -28,7 +28,7 @@ const WRITTEN_TABLES = [
 
 export type StateDigest = Record<string, string>;
 
-export async function stateDigest<Database>(db: Kysely<Database>): Promise<StateDigest> {
+export async function stateDigest(db: QueryExecutorProvider): Promise<StateDigest> {
   const { rows } = await sql<{ name: string }>`
     SELECT table_name AS name FROM information_schema.tables
     WHERE table_schema = current_schema() AND (table_name LIKE 'rm\\_%' OR table_name = ANY(${WRITTEN_TABLES}))
@@ -43,7 +43,7 @@ export async function stateDigest<Database>(db: Kysely<Database>): Promise<State
 }
 
 /** How many events the store holds. */
-export async function eventCount<Database>(db: Kysely<Database>): Promise<number> {
+export async function eventCount(db: QueryExecutorProvider): Promise<number> {
   const { rows } = await sql<{ count: string }>`SELECT count(*) AS count FROM es_events`.execute(db);
   return Number(rows[0]!.count);
 }

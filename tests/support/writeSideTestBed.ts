@@ -18,6 +18,7 @@ import type { Projection } from '../../projections/runner/projection.js';
 import { runProjection } from '../../projections/runner/projectionWorker.js';
 import { useOpened, type Scope } from './openedFor.js';
 import { openTestBed, type TestBed } from './projectionTestKit.js';
+import type { SharedTables } from '../../api/services/database.js';
 import { goOnline } from '../../commands/driver/index.js';
 import { approveDriver, submitDriverApplication } from '../../commands/driverVerification/index.js';
 import { migrateDispatchTelemetry } from '../../commands/dispatch/driverLocations.js';
@@ -76,9 +77,9 @@ export async function openWriteSideBed(label: string, options: ReactorOptions = 
     random: () => randomInt(0, 2 ** 47) / 2 ** 47,
   });
   const reactors = createReactors({ services, logger: quietLogger }, options);
-  await migrateDispatchTelemetry(bed.db);
-  await migrateTripTrail(bed.db);
-  await migrateProjections(bed.db, reactors);
+  await migrateDispatchTelemetry<SharedTables>(bed.db);
+  await migrateTripTrail<SharedTables>(bed.db);
+  await migrateProjections<SharedTables>(bed.db, reactors);
   return {
     bed,
     services,

@@ -9,6 +9,7 @@ import { buildApp } from '../../app.js';
 import { LiveHub } from '../../../live/index.js';
 import type { App } from '../../types.js';
 import { book, contextFor, driverOf, LiveClient, listen, type Received } from '../../../tests/support/liveTestKit.js';
+import type { AccountsDatabase } from '../../../accounts/index.js';
 
 /** Driver positions reach the rider of the driver's ride, on whichever instance the rider is connected to. */
 describe('live driver positions', () => {
@@ -88,7 +89,7 @@ describe('live driver positions', () => {
     beforeAll(async () => {
       const pool = createPool(bed.pool.options.connectionString!, 5);
       const store = new PostgresEventStore({ pool, pollIntervalMs: 100 });
-      const accounts = await createTestAccounts(createKysely<any>(pool), { clock: bed.clock });
+      const accounts = await createTestAccounts(createKysely<AccountsDatabase>(pool), { clock: bed.clock });
       hubB = new LiveHub({ store, pool });
       await hubB.start();
       appB = await buildApp({ logger: pino({ level: 'silent' }), health: async () => { throw new Error('no health on instance B'); }, accounts, live: hubB });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestCallbackUrl } from '../../../platform/payments/callbackTokens.js';
 import { startApiTestBed, type ApiTestBed } from '../../../tests/support/apiTestBed.js';
+import { createKysely } from '../../../platform/database/connect.js';
+import type { SandboxDatabase } from '../../../platform/payments/index.js';
 import type { SignedIn } from '../../../tests/support/accounts.js';
 import { approvedDriver, completedRide, type TestDriver } from '../../../tests/support/fixtures/apiDrivers.js';
 
@@ -175,7 +177,7 @@ describe('a payment whose callback never comes', () => {
     await paymentReaches(rideId, 'awaitingApproval');
     const request = await pendingInWallet(rideId);
     // The provider has the money, but no callback reaches us.
-    await bed.db
+    await createKysely<SandboxDatabase>(bed.pool)
       .updateTable('sandbox_payment_requests')
       .set({ status: 'approved', transaction_id: 'SBX-POLLED', decided_at: bed.clock.now() })
       .where('reference', '=', request!.reference)

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { BidOutcomesTables } from './bidOutcomes.table.js';
 import { dayText, sliceConditions, toNumber, type AnalyticsSlice } from '../shared/slice.js';
 
 export interface BidsLine {
@@ -16,7 +17,7 @@ export interface BidsLine {
 }
 
 /** Per day placed over the whole slice, counted over the placements themselves (analytics.bids): distinct rides do not add up across cities. */
-export async function bidOutcomes<Database>(db: Kysely<Database>, slice: AnalyticsSlice): Promise<BidsLine[]> {
+export async function bidOutcomes(db: Kysely<BidOutcomesTables>, slice: AnalyticsSlice): Promise<BidsLine[]> {
   const { rows } = await sql<Record<keyof BidsLine, string>>`
     SELECT ${dayText} AS day,
            count(DISTINCT ride_id) AS "ridesWithBids",

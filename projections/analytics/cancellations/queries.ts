@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RideCancellationRow } from './cancellations.table.js';
+import type { CancellationsTables, RideCancellationRow } from './cancellations.table.js';
 import { sliceConditions, type AnalyticsSlice } from '../shared/slice.js';
 
 export interface CancellationLine {
@@ -10,7 +10,7 @@ export interface CancellationLine {
 }
 
 /** Cancellations in a slice by reason code, stage and who cancelled, the most frequent first. */
-export async function cancellations<Database>(db: Kysely<Database>, slice: AnalyticsSlice): Promise<CancellationLine[]> {
+export async function cancellations(db: Kysely<CancellationsTables>, slice: AnalyticsSlice): Promise<CancellationLine[]> {
   const { rows } = await sql<CancellationLine>`
     SELECT reason_code AS "reasonCode", stage, cancelled_by AS "cancelledBy", sum(cancellations)::int AS count
       FROM analytics.cancellations

@@ -43,6 +43,10 @@ export function searchStartedAt(event: RideEvent): Date | null {
   return null;
 }
 
+/** A ride fact table, as the shared fold and upsert see it: the key, the dimensions and the revision (each model's own facts ride along). */
+type RideFactTable = `rm_analytics_${string}`;
+type RideFactTables = Record<RideFactTable, RideFactRow>;
+
 /**
  * A ride-keyed analytics model: one row per ride in `table`, made by its booking and changed by
  * the events `fold` cares about (it returns undefined for the rest). Rows are folded per ride in
@@ -51,15 +55,15 @@ export function searchStartedAt(event: RideEvent): Date | null {
  */
 export function defineRideFactsProjection<Row extends RideFactRow>(spec: {
   name: string;
-  table: string;
+  table: RideFactTable;
   migrations: Record<string, Migration>;
   fold: (row: Row | undefined, item: Stored<RideEvent>) => Omit<Row, 'last_revision'> | undefined;
-}): Projection {
+}): Projection<RideFactTables> {
   const fold = (row: Row | undefined, item: Stored<RideEvent>): Row | undefined => {
     const next = spec.fold(row, item);
     return next && ({ ...next, last_revision: item.revision.toString() } as Row);
   };
-  return defineProjection<any>({
+  return defineProjection<RideFactTables>({
     name: spec.name,
     filter: { streamNamePrefixes: [streamPrefixes.ride] },
     tables: [spec.table],
