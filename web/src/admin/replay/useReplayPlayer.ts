@@ -15,14 +15,15 @@ export interface ReplayPlayer {
 /**
  * Where the replay stands among `stepCount` steps (0 … stepCount − 1), and playback: one step
  * every PLAY_STEP_MS until the last, where it stops. Play from the last step starts over.
+ * Until the admin moves, the replay stands at the last step: the ride as it stands now, however
+ * late the trail arrives and however many events a later read adds. A chosen step is kept
+ * within the trail's bounds.
  */
 export function useReplayPlayer(stepCount: number): ReplayPlayer {
   const last = Math.max(0, stepCount - 1);
-  const [index, setIndex] = useState(last);
+  const [chosen, setChosen] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
-
-  // A trail read again with more events keeps the position, within the new bounds.
-  useEffect(() => setIndex((current) => Math.min(current, last)), [last]);
+  const index = chosen === null ? last : Math.min(chosen, last);
 
   useEffect(() => {
     if (!playing) return;
@@ -30,14 +31,14 @@ export function useReplayPlayer(stepCount: number): ReplayPlayer {
       setPlaying(false);
       return;
     }
-    const timer = setTimeout(() => setIndex((current) => Math.min(current + 1, last)), PLAY_STEP_MS);
+    const timer = setTimeout(() => setChosen(Math.min(index + 1, last)), PLAY_STEP_MS);
     return () => clearTimeout(timer);
   }, [playing, index, last]);
 
   const goTo = useCallback(
     (target: number) => {
       setPlaying(false);
-      setIndex(Math.min(Math.max(0, Math.round(target)), last));
+      setChosen(Math.min(Math.max(0, Math.round(target)), last));
     },
     [last],
   );
@@ -49,7 +50,7 @@ export function useReplayPlayer(stepCount: number): ReplayPlayer {
     step: (by) => goTo(index + by),
     togglePlay: () => {
       if (playing) return setPlaying(false);
-      if (index >= last) setIndex(0);
+      if (index >= last) setChosen(0);
       setPlaying(true);
     },
   };
