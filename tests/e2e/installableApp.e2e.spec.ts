@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import bundledBasemap from '../../domain/catalogue/bundledBasemap.json';
 import { commonEn } from '../../web/src/i18n/locales/common.en.js';
 import { commonFr } from '../../web/src/i18n/locales/common.fr.js';
+import { supportEn } from '../../web/src/i18n/locales/support.en.js';
 import { seriousViolations } from './support/axe.js';
-import { baseUrl, horizontalOverflow, launchBrowser, openPage, PHONE, visit } from './support/browser.js';
+import { baseUrl, canvasColours, horizontalOverflow, launchBrowser, openPage, PHONE, visit } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,19 +15,6 @@ afterAll(() => browser?.close());
 
 /** A PNG's width and height, from its IHDR chunk. */
 const pngSize = (bytes: Buffer) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
-
-/** How many distinct colours the map's canvases hold: a blank or failed map has one or none. */
-const canvasColours = (page: Page) =>
-  page.locator('[data-testid="ol-map"]').evaluate((map) => {
-    const colours = new Set<string>();
-    for (const canvas of map.querySelectorAll('canvas')) {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) continue;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
-    }
-    return colours.size;
-  });
 
 /** A corner of Kitwe's town area as the built map's code carries it: how the chunk holding the bundled basemap is told apart. */
 const basemapMark = `[${(bundledBasemap.features[0]!.geometry.coordinates as number[][][])[0]![1]!.join(',')}]`;
@@ -148,6 +136,24 @@ describe('the installable app', () => {
     expect(await map.getByRole('alert').count()).toBe(0);
     expect(assets.filter((asset) => asset.path === precached[0])).toEqual([{ path: precached[0], fromServiceWorker: true }]);
     expect(assets.filter((asset) => !asset.fromServiceWorker)).toEqual([]);
+    await context.close();
+  });
+
+  it('says a screen never opened on the phone cannot open offline, and opens it when the network returns', async () => {
+    const { page, context } = await openPage(browser, PHONE);
+    await visit(page, '/');
+    await controlledByServiceWorker(page);
+    await context.setOffline(true);
+    // The page is kept, the help centre's code and texts are not: they come with a first visit online.
+    await page.goto(`${baseUrl()}/support`);
+    await page.getByRole('heading', { level: 1, name: commonEn.errorPage.offlineTitle }).waitFor();
+    expect(await page.getByText(commonEn.errorPage.title).count()).toBe(0);
+    expect(await page.getByRole('link', { name: commonEn.notFound.home }).getAttribute('href')).toBe('/');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await context.setOffline(false);
+    await page.getByRole('heading', { level: 1, name: supportEn.title }).waitFor();
     await context.close();
   });
 

@@ -1,26 +1,13 @@
 import { signInNewPassenger } from './support/passenger.js';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
+import { baseUrl, canvasColours, launchBrowser, openPage, PHONE, screenshot, visit } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** How many distinct colours the map's canvases hold: a blank or failed map has one or none. */
-const canvasColours = (page: Page) =>
-  page.locator('[data-testid="ol-map"]').evaluate((map) => {
-    const colours = new Set<string>();
-    for (const canvas of map.querySelectorAll('canvas')) {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width === 0) continue;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
-    }
-    return colours.size;
-  });
 
 describe('the map', () => {
   it('draws the offline Copperbelt basemap, the trip’s markers and route, asking nothing of any other host', async () => {

@@ -114,6 +114,19 @@ export async function visit(page: Page, pathname: string): Promise<void> {
   await page.locator('main#main h1').first().waitFor();
 }
 
+/** How many distinct colours the map's canvases hold: a blank or failed map has one or none. */
+export const canvasColours = (page: Page) =>
+  page.locator('[data-testid="ol-map"]').evaluate((map) => {
+    const colours = new Set<string>();
+    for (const canvas of map.querySelectorAll('canvas')) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width === 0) continue;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]},${data[i + 3]}`);
+    }
+    return colours.size;
+  });
+
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }

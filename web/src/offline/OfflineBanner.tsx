@@ -11,6 +11,11 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 const isOnline = () => navigator.onLine;
+
+/** Whether the browser has a connection, following it as it comes and goes. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(subscribe, isOnline, () => true);
+}
 /** How long "back online" stays on screen. */
 const BACK_ONLINE_MS = 4000;
 
@@ -21,7 +26,7 @@ const BACK_ONLINE_MS = 4000;
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
-  const online = useSyncExternalStore(subscribe, isOnline, () => true);
+  const online = useOnline();
   const [backOnline, setBackOnline] = useState(false);
   const wasOffline = useRef(false);
 

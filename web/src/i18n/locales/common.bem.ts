@@ -331,6 +331,8 @@ export const commonBem: CommonTranslation = {
     title: 'Cimo calufyanya',
     body: 'Mukwai isuleni na kabili ibula kabili eseniko na kabili',
     refresh: 'Isuleni na kabili ibula',
+    offlineTitle: 'Ili peji talilaisa pa foni yenu',
+    offlineBody: 'Tamukwete intaneti, kabili ili peji tamulaliisulapo pali iyi foni. Likaiisula lyeka nga intaneti yabwela; pali ino nshita ipeji lya kutampilapo ne mapu fibomba ukwabula intaneti.',
   },
   meta: {
     homeTitle: 'Tiyende: ubulendo, amapaketi na katundu mu Copperbelt',

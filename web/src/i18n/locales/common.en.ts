@@ -330,6 +330,8 @@ export const commonEn = {
     title: 'Something went wrong',
     body: 'Please refresh the page and try again',
     refresh: 'Refresh the page',
+    offlineTitle: 'This screen is not on your phone yet',
+    offlineBody: 'You are offline, and this screen has never been opened on this phone. It opens by itself when the connection returns; meanwhile the home page and the map work offline.',
   },
   meta: {
     homeTitle: 'Tiyende: rides, courier and delivery in the Copperbelt',

@@ -328,6 +328,8 @@ export const commonFr: CommonTranslation = {
     title: 'Une erreur s’est produite',
     body: 'Veuillez actualiser la page et réessayer',
     refresh: 'Actualiser la page',
+    offlineTitle: 'Cet écran n’est pas encore sur votre téléphone',
+    offlineBody: 'Vous êtes hors ligne et cet écran n’a jamais été ouvert sur ce téléphone. Il s’ouvrira de lui-même au retour de la connexion ; en attendant, l’accueil et la carte fonctionnent hors ligne.',
   },
   meta: {
     homeTitle: 'Tiyende : courses, coursiers et livraisons dans le Copperbelt',

@@ -331,6 +331,8 @@ export const commonNya: CommonTranslation = {
     title: 'Chinachake chalakwika',
     body: 'Chonde tsitsimutsani tsamba ndipo yesaninso',
     refresh: 'Tsitsimutsani tsamba',
+    offlineTitle: 'Tsamba ili silinafike pa foni yanu',
+    offlineBody: 'Mulibe intaneti, ndipo tsamba ili silinatsegulidwepo pa foni iyi. Lidzadzitsegula lokha intaneti ikabwera; pakadali pano tsamba loyamba ndi mapu zimagwira ntchito opanda intaneti.',
   },
   meta: {
     homeTitle: 'Tiyende: maulendo, zotumiza ndi katundu ku Copperbelt',

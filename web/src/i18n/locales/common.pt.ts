@@ -328,6 +328,8 @@ export const commonPt: CommonTranslation = {
     title: 'Algo correu mal',
     body: 'Atualize a página e tente novamente',
     refresh: 'Atualizar a página',
+    offlineTitle: 'Este ecrã ainda não está no seu telemóvel',
+    offlineBody: 'Está offline e este ecrã nunca foi aberto neste telemóvel. Abre sozinho quando a ligação voltar; entretanto, a página inicial e o mapa funcionam offline.',
   },
   meta: {
     homeTitle: 'Tiyende: viagens, estafetas e entregas no Copperbelt',

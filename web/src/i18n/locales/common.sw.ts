@@ -328,6 +328,8 @@ export const commonSw: CommonTranslation = {
     title: 'Hitilafu imetokea',
     body: 'Tafadhali onyesha upya ukurasa na ujaribu tena',
     refresh: 'Onyesha upya ukurasa',
+    offlineTitle: 'Skrini hii bado haipo kwenye simu yako',
+    offlineBody: 'Huna intaneti, na skrini hii haijawahi kufunguliwa kwenye simu hii. Itajifungua yenyewe intaneti ikirejea; kwa sasa ukurasa wa mwanzo na ramani hufanya kazi bila intaneti.',
   },
   meta: {
     homeTitle: 'Tiyende: safari, vifurushi na usafirishaji Copperbelt',

@@ -328,6 +328,8 @@ export const commonZh: CommonTranslation = {
     title: '出错了',
     body: '请刷新页面后重试',
     refresh: '刷新页面',
+    offlineTitle: '此页面尚未保存到您的手机',
+    offlineBody: '您已离线，且此前从未在这部手机上打开过此页面。网络恢复后它会自动打开；在此期间，首页和地图可离线使用。',
   },
   meta: {
     homeTitle: 'Tiyende：铜带省的出行、快递与配送',
