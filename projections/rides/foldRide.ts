@@ -5,6 +5,7 @@ import { rideDecider } from '../../domain/ride/decider.js';
 import type { RideEvent } from '../../domain/ride/events.js';
 import { keepRideState, resumeRideState } from '../../domain/ride/snapshot.js';
 import { rideWireStatus, type RideState } from '../../domain/ride/status.js';
+import { foldStatesPerStream, type StateFold } from '../shared/foldRows.js';
 import type { Stored } from '../shared/storedEvents.js';
 import type { RideRow } from './rides.table.js';
 
@@ -88,16 +89,38 @@ export function rideColumnsOf(state: RideState): Omit<RideRow, 'updated_at' | 'l
   };
 }
 
+/** Whether a ride state has a row: a ride stream must start with its booking. */
+const hasRow = (state: RideState): boolean => state.context.booking !== null && rideWireStatus(state) !== null;
+
 /**
- * The row after one more event of its ride: the kept state (or a fresh one) takes the event
- * through `rideDecider.evolve`, the very fold the decider decides on, and the columns are read
- * off the result. An event the machine would not take leaves the state as it was (the machine
- * allowed every event when it was appended, so that only happens to a damaged stream); the row
- * still records that it saw it (`updated_at`, `last_revision`).
+ * A ride's row folded through `rideDecider.evolve`, the very fold the decider decides on: the kept
+ * state (or a fresh one) takes the events, and the columns are read off the result. An event the
+ * machine would not take leaves the state as it was (the machine allowed every event when it was
+ * appended, so that only happens to a damaged stream); the row still records that it saw it
+ * (`updated_at`, `last_revision`). Until the stream has its booking there is nothing to attach a
+ * row to, and those events are dropped.
  */
+export const rideFold: StateFold<RideRow, RideEvent, RideState> = {
+  resume: (row) => (row ? resumeRideState(row.ride_state) : rideDecider.initialState()),
+  evolve: (state, stored) => {
+    const next = rideDecider.evolve(state, stored.event);
+    return hasRow(next) ? next : undefined;
+  },
+  toRow: (state, last) => ({ ...rideColumnsOf(state)!, ride_state: keepRideState(state), updated_at: last.created, last_revision: last.revision.toString() }),
+};
+
+/** The row after one more event of its ride ({@link rideFold}, one event). */
 export function foldRide(row: RideRow | undefined, stored: Stored<RideEvent>): RideRow | undefined {
-  const state = rideDecider.evolve(row ? resumeRideState(row.ride_state) : rideDecider.initialState(), stored.event);
-  const columns = rideColumnsOf(state);
-  if (columns === null) return undefined; // a ride stream must start with its booking; nothing to attach this to
-  return { ...columns, ride_state: keepRideState(state), updated_at: stored.created, last_revision: stored.revision.toString() };
+  const state = rideFold.evolve(rideFold.resume(row), stored);
+  return state && rideFold.toRow(state, stored);
+}
+
+/** The rows after a batch of rides' events: each ride's state stays live through its events and is written once. */
+export function foldRides(stored: ReadonlyMap<string, RideRow>, events: readonly Stored<RideEvent>[]): RideRow[] {
+  return foldStatesPerStream(stored, events, (event) => event.data.rideId, rideFold);
+}
+
+/** One ride's row from its whole stream (undefined before its booking). */
+export function foldRideStream(events: readonly Stored<RideEvent>[]): RideRow | undefined {
+  return foldRides(new Map(), events)[0];
 }

@@ -8,7 +8,7 @@ import { rideStateName, rideWireStatus, type RideState } from '../../domain/ride
 import { fold } from '../../domain/shared/decider.js';
 import { rideHistory } from '../../tests/support/fixtures/rideWalk.js';
 import type { Stored } from '../shared/storedEvents.js';
-import { foldRide } from './foldRide.js';
+import { foldRide, foldRides, foldRideStream } from './foldRide.js';
 import type { RideRow } from './rides.table.js';
 
 /**
@@ -80,6 +80,38 @@ describe('rides read model: the domain state, folded by the domain', () => {
         expect(iso(row!.accepted_at)).toBe(assigned?.data.assignedAt ?? null);
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('gives the same rows when each ride\'s state stays live through its batch, whatever the batches and however rides interleave', () => {
+    const rides = fc.array(rideHistory, { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(rides, fc.array(fc.nat({ max: 200 }), { maxLength: 4 }), fc.nat(), (histories, cuts, seed) => {
+        // Each ride its own id, its events interleaved in a seeded order, as `$all` mixes streams.
+        const perRide = histories.map((history, ride) => stored(history.map((event) => ({ ...event, data: { ...event.data, rideId: `ride-${ride}` } }) as RideEvent)));
+        const queues = perRide.map((items) => [...items]);
+        const interleaved: Stored<RideEvent>[] = [];
+        for (let turn = seed; queues.some((queue) => queue.length > 0); turn = (turn * 1103515245 + 12345) % 2 ** 31) {
+          const open = queues.filter((queue) => queue.length > 0);
+          interleaved.push(open[turn % open.length]!.shift()!);
+        }
+        const oneByOne = new Map<string, RideRow>();
+        for (const item of interleaved) {
+          const row = foldRide(oneByOne.get(item.event.data.rideId), item);
+          if (row) oneByOne.set(row.ride_id, row);
+        }
+        // Batches cut anywhere, the rows kept between them as the database keeps them (jsonb).
+        const kept = new Map<string, RideRow>();
+        const bounds = [0, ...[...new Set(cuts)].filter((cut) => cut < interleaved.length).sort((a, b) => a - b), interleaved.length];
+        for (let index = 0; index + 1 < bounds.length; index++) {
+          for (const row of foldRides(kept, interleaved.slice(bounds[index], bounds[index + 1]))) {
+            kept.set(row.ride_id, { ...row, ride_state: JSON.parse(JSON.stringify(row.ride_state)) });
+          }
+        }
+        expect(JSON.parse(JSON.stringify([...kept.entries()].sort()))).toEqual(JSON.parse(JSON.stringify([...oneByOne.entries()].sort())));
+        perRide.forEach((items, ride) => expect(JSON.stringify(foldRideStream(items))).toBe(JSON.stringify(oneByOne.get(`ride-${ride}`))));
+      }),
+      { numRuns: 100 },
     );
   });
 

@@ -1,5 +1,5 @@
 export { ridesProjection } from './projection.js';
-export { foldRide, nearestCity } from './foldRide.js';
+export { foldRide, foldRideStream, nearestCity } from './foldRide.js';
 export {
   liveRideStatuses,
   liveRides,

@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
 import { defineProjection } from '../runner/projection.js';
-import { foldRowsPerStream } from '../shared/foldRows.js';
 import { readRideEvent, streamPrefixes } from '../shared/storedEvents.js';
 import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
-import { foldRide } from './foldRide.js';
+import { foldRides } from './foldRide.js';
 import { ridesMigrations } from './migrations.js';
 import type { InsertableRideRow, RideRow, RidesTables } from './rides.table.js';
 
@@ -30,7 +29,7 @@ export const ridesProjection = defineProjection<RidesTables>({
   async handle(trx, events) {
     const rideEvents = events.map(readRideEvent).filter((item) => item !== null);
     const stored = await loadRides(trx, [...new Set(rideEvents.map((item) => item.event.data.rideId))]);
-    const rows = foldRowsPerStream(stored, rideEvents, (event) => event.data.rideId, foldRide).map(toInsertable);
+    const rows = foldRides(stored, rideEvents).map(toInsertable);
     if (rows.length === 0) return;
     await trx
       .insertInto('rm_rides')

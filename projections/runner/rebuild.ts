@@ -67,9 +67,10 @@ export const REBUILD_BATCH_SIZE = 5_000;
 /**
  * Rebuilds several projections on ONE replay of `$all`: under each one's lock (so no runner writes
  * meanwhile), empties their tables and puts their checkpoints back at the start in one transaction,
- * then reads `$all` once with the union of their filters and applies each page to all of them in one
- * transaction (their writes and checkpoints together, committed without waiting for the disk:
- * a rebuild cut short is run again). Readers see the models fill up page by page.
+ * then reads `$all` once with the union of their filters and applies each page to all of them at
+ * once, each in a transaction of its own (its writes and its checkpoint together, committed without
+ * waiting for the disk: a rebuild cut short is run again), so that the database writes one model's
+ * rows while the process folds another's. Readers see the models fill up page by page.
  */
 export async function rebuildProjections(options: RebuildAllOptions): Promise<RebuildAllResult> {
   const { projections } = options;
@@ -100,7 +101,11 @@ export async function rebuildProjections(options: RebuildAllOptions): Promise<Re
     const subscription = options.store.subscribeToAll({ fromPosition: START, filter, signal: lost });
     try {
       for await (const batch of inBatches(subscription, options.batchSize ?? REBUILD_BATCH_SIZE, { fill: true })) {
-        const outcomes = await applyGroupBatch(db, members, batch, { asyncCommit: true });
+        // Each projection applies the page in its own transaction, all at once: one's writes wait on
+        // the database while another folds its events (each still commits its rows with its checkpoint).
+        const outcomes = new Map(
+          (await Promise.all(members.map((member) => applyGroupBatch(db, [member], batch, { asyncCommit: true })))).flatMap((outcome) => [...outcome]),
+        );
         for (const member of members) {
           const outcome = outcomes.get(member.projection.name);
           if (outcome?.kind === 'failed' || outcome?.kind === 'moved') throw outcome.error;

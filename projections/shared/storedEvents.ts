@@ -24,13 +24,20 @@ type Parser<Event> = (event: { type: string; data: unknown }) => Event | null;
 /**
  * Stored events brought to the current schema of their type (upcast), then checked against the
  * lifecycle's zod schemas. Types the lifecycle does not know are skipped, not fatal: a read model
- * answers its own questions and ignores events added later for others.
+ * answers its own questions and ignores events added later for others. The answer is shared by
+ * every read model given the same recorded event, so none may change what it is given.
  */
 function reader<Event>(parse: Parser<Event>) {
+  // Several read models read the same page: each recorded event is upcast and checked once.
+  const read = new WeakMap<RecordedEvent, Stored<Event> | null>();
   return (recorded: RecordedEvent): Stored<Event> | null => {
+    const known = read.get(recorded);
+    if (known !== undefined) return known;
     const current = eventUpcasters.upcast({ type: recorded.type, data: recorded.data, metadata: recorded.metadata });
     const event = parse(current);
-    return event && { event, streamName: recorded.streamName, revision: recorded.revision, created: recorded.created };
+    const stored = event && { event, streamName: recorded.streamName, revision: recorded.revision, created: recorded.created };
+    read.set(recorded, stored);
+    return stored;
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { rideStreamId, type RideEvent } from '../../../domain/ride/index.js';
-import { foldRide, type RideRow } from '../../../projections/rides/index.js';
+import { foldRideStream } from '../../../projections/rides/index.js';
 import { readRideEvent, type Stored } from '../../../projections/shared/storedEvents.js';
 import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { errorResponses, iso } from '../../support/http.js';
@@ -38,7 +38,7 @@ export function rideEventRoutes({ commands }: ProductRouteDeps): FastifyPluginAs
       async (request) => {
         const { rideId } = request.params;
         const stored = (await commands.store.readStream(rideStreamId(rideId))).flatMap((recorded) => readRideEvent(recorded) ?? []);
-        const ride = stored.reduce<RideRow | undefined>((row, event) => foldRide(row, event), undefined);
+        const ride = foldRideStream(stored);
         if (!ride || !partyOf(signedInUser(request), ride)) throw rideNotFound(rideId);
         return { rideId, events: stored.map(toWire) };
       },

@@ -9,7 +9,7 @@ import { driversByIds } from '../../../projections/driverProfiles/index.js';
 import { pinForRider, pinLockState, type RidePinRow } from '../../../projections/ridePins/index.js';
 import { foldPin } from '../../../projections/ridePins/index.js';
 import { rideById, type RideRow } from '../../../projections/rides/index.js';
-import { foldRide } from '../../../projections/rides/index.js';
+import { foldRideStream } from '../../../projections/rides/index.js';
 import { readRideEvent } from '../../../projections/shared/storedEvents.js';
 import { type PublicUser, usersByIds } from '../../../accounts/index.js';
 import { toDriverCard } from '../drivers/presenters.js';
@@ -17,7 +17,7 @@ import { driverShownIn, toRide, trackedIn, type DriverPosition, type PinState, t
 
 /**
  * Where a ride's answer comes from. Reads come from the read models. After a write, the answer is
- * the ride stream folded through the read models' own fold functions (foldRide, foldPin): exactly
+ * the ride stream folded through the read models' own fold functions (foldRideStream, foldPin): exactly
  * the rows the projections are about to write, so a client sees its own write at once and in the
  * same shape as every later read. A read that misses the read model (a ride booked a moment ago)
  * falls back to the stream the same way.
@@ -29,14 +29,9 @@ export interface RideSnapshot {
 }
 
 export async function rideFromStream(store: EventStore, rideId: string): Promise<RideSnapshot | undefined> {
-  let ride: RideRow | undefined;
-  let pin: RidePinRow | undefined;
-  for (const recorded of await store.readStream(rideStreamId(rideId))) {
-    const stored = readRideEvent(recorded);
-    if (!stored) continue;
-    ride = foldRide(ride, stored);
-    pin = foldPin(pin, stored) ?? pin;
-  }
+  const events = (await store.readStream(rideStreamId(rideId))).flatMap((recorded) => readRideEvent(recorded) ?? []);
+  const ride = foldRideStream(events);
+  const pin = events.reduce<RidePinRow | undefined>((row, stored) => foldPin(row, stored) ?? row, undefined);
   return ride && { ride, pin };
 }
 
