@@ -159,6 +159,28 @@ describe('AcceptRide (fixed price)', () => {
       expect((await bed.store.readStream(driverStream(driverId))).length).toBe(duty.length);
     });
 
+    it('given the reactor releasing the driver just after their duty was read, the driver still takes the next ride', async () => {
+      const last = await givenCompletedRide(bed.services);
+      const { driverId } = last.driver;
+      const next = await givenPendingRide(bed.services);
+      // The first read of the driver's duty says engaged; the reactor's release lands right after it.
+      let reads = 0;
+      const store = new Proxy(bed.store, {
+        get(target, property, receiver) {
+          if (property !== 'readStream') return Reflect.get(target, property, receiver);
+          return async (...args: Parameters<EventStore['readStream']>) => {
+            const events = await target.readStream(...args);
+            if (args[0] === driverStream(driverId) && reads++ === 0) await releaseDriver(bed.services, driverId, last.rideId);
+            return events;
+          };
+        },
+      });
+      await acceptRide({ ...bed.services, store }, { rideId: next.rideId, driverId }, as(last.driver.actor));
+      expect(await dutyOf(bed.store, driverId)).toEqual({ status: 'engaged', rideId: next.rideId });
+      const duty = await bed.store.readStream(driverStream(driverId));
+      expect(duty.slice(-2).map((event) => event.type)).toEqual(['DriverReleased', 'DriverReserved']);
+    });
+
     it('given a ride still under way with the driver, the driver stays busy and nothing is released', async () => {
       const current = await givenRideInProgress(bed.services);
       const next = await givenPendingRide(bed.services);

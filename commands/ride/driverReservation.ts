@@ -24,17 +24,20 @@ export const dispatcher: Actor = { userId: 'dispatch', role: 'system' };
 export async function requireDriverFacts(services: CommandServices, driverId: string, rideId: string, context: CommandContext): Promise<DriverFacts> {
   const facts = await loadDriverFacts(services.store, driverId, rideId);
   if (facts.userId === '') throw new DomainError('not_found', `driver ${driverId} was not found`, { driverId });
-  if (facts.busy && (await releaseStaleReservation(services, driverId, context))) return loadDriverFacts(services.store, driverId, rideId);
-  return facts;
+  if (!facts.busy) return facts;
+  // Read again whatever happened: released here, or by the reactor between the two reads (a
+  // driver told "busy" by a fact one read old was the commonest refusal under load).
+  await releaseStaleReservation(services, driverId, context);
+  return loadDriverFacts(services.store, driverId, rideId);
 }
 
-/** Releases the driver from the ride they are engaged on when that ride no longer needs them; answers whether it did. */
-async function releaseStaleReservation(services: CommandServices, driverId: string, context: CommandContext): Promise<boolean> {
+/** Releases the driver from the ride they are engaged on when that ride no longer needs them. */
+async function releaseStaleReservation(services: CommandServices, driverId: string, context: CommandContext): Promise<void> {
   const { state: duty } = await loadState(services.store, driverStream(driverId), driverDutyDecider);
   const engagedOn = duty.context.currentRideId;
-  if (!engagedOn) return false;
+  if (!engagedOn) return;
   const reason = staleReservationReason((await loadRide(services.store, engagedOn)).state, driverId);
-  if (!reason) return false;
+  if (!reason) return;
   await handleCommand(
     services.store,
     driverStream(driverId),
@@ -44,7 +47,6 @@ async function releaseStaleReservation(services: CommandServices, driverId: stri
     decideDeps(services),
     lifecycleOptions<DriverDutyEvent>(),
   );
-  return true;
 }
 
 /**
