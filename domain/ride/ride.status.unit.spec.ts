@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/index.js';
 import { rideDecider } from './decider.js';
+import {
+  beforeTripStatuses,
+  driverAssignedStatuses,
+  endedRideStatuses,
+  liveRideStatuses,
+  openRideStatuses,
+  rideWireStatuses,
+  withDriverStatuses,
+} from './values.js';
 import { parseRideEvent, rideEventSchemas, type RideEvent } from './events.js';
 import {
   accepted,
@@ -101,4 +110,14 @@ describe('ride event schemas', () => {
     ));
 
   it('refuses an unknown event type', () => expect(() => parseRideEvent({ type: 'RideTeleported', data: {} })).toThrow(/RideTeleported/));
+});
+
+describe('the named sets of wire statuses', () => {
+  it('a status is either open or ended, never both, and every status is one of them', () => {
+    const open = new Set<string>(openRideStatuses);
+    const ended = new Set<string>(endedRideStatuses);
+    expect(rideWireStatuses.filter((status) => open.has(status) === ended.has(status))).toEqual([]);
+    expect([...liveRideStatuses, ...withDriverStatuses, ...beforeTripStatuses].filter((status) => !open.has(status))).toEqual([]);
+    expect(driverAssignedStatuses.filter((status) => ended.has(status))).toEqual(['completed']);
+  });
 });

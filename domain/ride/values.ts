@@ -59,6 +59,9 @@ export const rideWireStatusSchema = z.enum(rideWireStatuses);
 /** Any status before the ride ends: it can still be cancelled. */
 export const openRideStatuses = ['scheduled', 'pending', 'accepted', 'arrived', 'in_progress'] as const satisfies readonly RideWireStatus[];
 
+/** Over: completed, cancelled or expired (every status that is not open). */
+export const endedRideStatuses = ['completed', 'cancelled', 'expired'] as const satisfies readonly RideWireStatus[];
+
 /** Looking for a driver or under way (a scheduled ride still waits for its time). */
 export const liveRideStatuses = ['pending', 'accepted', 'arrived', 'in_progress'] as const satisfies readonly RideWireStatus[];
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { knownPlaces } from '../../../domain/catalogue/index.js';
 import { haversineKm } from '../../../domain/geo/index.js';
+import { isRideStatusIn, liveRideStatuses } from '../../../domain/ride/values.js';
 import { getJson } from '../api/http.js';
 import type { BookSearch } from '../book/bookSearch.js';
 import { liveQueryKeys } from '../live/liveQueryKeys.js';
@@ -16,15 +17,13 @@ export const myRidesQueryOptions = () =>
 export type RideGroup = 'active' | 'scheduled' | 'past';
 export const RIDE_GROUPS: readonly RideGroup[] = ['active', 'scheduled', 'past'];
 
-const LIVE: readonly Ride['status'][] = ['pending', 'accepted', 'arrived', 'in_progress'];
-
 /**
  * Where a ride belongs on "My rides": under way (a driver is sought, coming or driving), booked
  * for later (scheduled, no driver yet), or over (completed, cancelled, expired).
  */
 export function rideGroup(ride: Pick<Ride, 'status' | 'isScheduled'>): RideGroup {
   if (ride.status === 'scheduled' || (ride.isScheduled && ride.status === 'pending')) return 'scheduled';
-  return LIVE.includes(ride.status) ? 'active' : 'past';
+  return isRideStatusIn(liveRideStatuses, ride.status) ? 'active' : 'past';
 }
 
 /** The ride under way, if any: the one the shell keeps one tap away. */

@@ -1,12 +1,9 @@
-import { isRideStatusIn } from '../../../domain/ride/values.js';
+import { driverAssignedStatuses, endedRideStatuses, isRideStatusIn } from '../../../domain/ride/values.js';
 import { AudioRecording } from './AudioRecording.js';
 import { RideCheckPrompt } from './RideCheckPrompt.js';
 import { RideMessages } from './RideMessages.js';
 import { SharePanel } from './SharePanel.js';
 import './safety.css';
-
-const ENDED = ['completed', 'cancelled', 'expired'] as const;
-const DRIVER_ON = ['accepted', 'arrived', 'in_progress', 'completed'] as const;
 
 /**
  * The safety net beside a ride on screen (loaded on its own, after the ride): for the rider the
@@ -15,12 +12,12 @@ const DRIVER_ON = ['accepted', 'arrived', 'in_progress', 'completed'] as const;
  * recording still to upload or kept).
  */
 export default function RideSafety({ rideId, party, status, live }: { rideId: string; party: 'rider' | 'driver' | null; status: string; live: boolean }) {
-  const ended = isRideStatusIn(ENDED, status);
+  const ended = isRideStatusIn(endedRideStatuses, status);
   return (
     <>
       {party === 'rider' && !ended && <RideCheckPrompt rideId={rideId} live={live} />}
-      {party !== null && isRideStatusIn(DRIVER_ON, status) && <RideMessages rideId={rideId} party={party} live={live} />}
-      {party !== null && isRideStatusIn(DRIVER_ON, status) && <AudioRecording rideId={rideId} party={party} live={live} ended={ended} />}
+      {party !== null && isRideStatusIn(driverAssignedStatuses, status) && <RideMessages rideId={rideId} party={party} live={live} />}
+      {party !== null && isRideStatusIn(driverAssignedStatuses, status) && <AudioRecording rideId={rideId} party={party} live={live} ended={ended} />}
       {party === 'rider' && <SharePanel rideId={rideId} ended={ended} />}
     </>
   );
