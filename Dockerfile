@@ -15,7 +15,8 @@ RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
 COPY . .
 
-# The only place the app writes to: embedded PostgreSQL's data when DATABASE_URL is not set.
+# The only place the app writes to (compose mounts a volume here): the imported map, documents on
+# disk, and embedded PostgreSQL's data when DATABASE_URL is not set.
 RUN mkdir -p .data && chown node:node .data
 
 USER node
