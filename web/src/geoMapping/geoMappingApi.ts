@@ -1,35 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CalculatedRoute, CalculateRouteBody } from '../../../contract/maps.js';
-import type { LatLng } from '../../../domain/catalogue/index.js';
+import type { ContributionStats, RouteEncoding, RouteEncodingList, RouteEncodingWritten, SubmitBody, VerifyBody } from '../../../contract/routeEncodings.js';
 import { getJson, postJson } from '../api/http.js';
 
-/** An encoding as GET /api/route-encodings/pending lists it (api/routes/routeEncodings/schemas.ts). */
-export interface PendingEncoding {
-  id: string;
-  authorId: string;
-  startAddress: string;
-  endAddress: string;
-  streetNames: string[];
-  revision: number;
-  verifications: number;
-  verificationsRequired: number;
-  verificationStatus: 'pending' | 'verified' | 'needs_fix';
-}
-
-export interface ContributionStats {
-  routesEncoded: number;
-  verifiedRoutes: number;
-  verificationsGiven: number;
-  verificationsReceived: number;
-  streetsMapped: number;
-}
-
-export interface EncodingSubmission {
-  startAddress: string;
-  endAddress: string;
-  streetNames: string[];
-  coordinates: LatLng[];
-}
+/** An encoding as GET /api/route-encodings/pending lists it. */
+export type PendingEncoding = RouteEncoding;
 
 export const geoMappingKeys = {
   pending: ['/api/route-encodings', 'pending'] as const,
@@ -39,7 +14,7 @@ export const geoMappingKeys = {
 export const pendingEncodingsQuery = () =>
   queryOptions({
     queryKey: geoMappingKeys.pending,
-    queryFn: () => getJson<{ encodings: PendingEncoding[] }>('/api/route-encodings/pending').then((answer) => answer.encodings),
+    queryFn: () => getJson<RouteEncodingList>('/api/route-encodings/pending').then((answer) => answer.encodings),
     refetchInterval: 15_000,
   });
 
@@ -48,7 +23,7 @@ export const contributionStatsQuery = () =>
 
 export const geoMappingApi = {
   calculate: (body: CalculateRouteBody) => postJson<CalculatedRoute>('/api/routes/calculate', body),
-  submit: (body: EncodingSubmission) => postJson<{ id: string }>('/api/route-encodings', body),
+  submit: (body: SubmitBody) => postJson<RouteEncodingWritten>('/api/route-encodings', body),
   verify: (id: string, isAccurate: boolean, revision: number) =>
-    postJson<{ id: string }>(`/api/route-encodings/${encodeURIComponent(id)}/verify`, { isAccurate, revision }),
+    postJson<RouteEncodingWritten>(`/api/route-encodings/${encodeURIComponent(id)}/verify`, { isAccurate, revision } satisfies VerifyBody),
 };

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { analyticsDatasets, type AnalyticsDataset, type AnalyticsReport } from '../../../../contract/analytics.js';
+import { analyticsDatasets, type AnalyticsDataset, type AnalyticsQuery, type AnalyticsReport } from '../../../../contract/analytics.js';
 import { getJson } from '../../api/http.js';
 
 /** GET /api/admin/analytics's answer (contract/analytics.ts): each analytics read model over the slice. */
@@ -8,13 +8,8 @@ export type Analytics = AnalyticsReport;
 /** The datasets, each also a CSV at /api/admin/analytics/<dataset>.csv. */
 export { analyticsDatasets, type AnalyticsDataset };
 
-/** Lusaka days (YYYY-MM-DD, both included) and, optionally, one city and one vehicle type. */
-export interface AnalyticsFilters {
-  from: string;
-  to: string;
-  city?: string;
-  vehicleType?: string;
-}
+/** Lusaka days (YYYY-MM-DD, both included) and, optionally, one city and one vehicle type: the report's query, its days chosen. */
+export type AnalyticsFilters = Required<Pick<AnalyticsQuery, 'from' | 'to'>> & Pick<AnalyticsQuery, 'city' | 'vehicleType'>;
 
 export function analyticsQueryString(filters: AnalyticsFilters): string {
   const params = new URLSearchParams({ from: filters.from, to: filters.to });

@@ -28,7 +28,7 @@ describe('the analytics filters in the URL', () => {
   });
 
   it('name the same slice in the API query and every CSV link', () => {
-    const filters = { from: '2026-03-01', to: '2026-03-07', city: 'kitwe' };
+    const filters = { from: '2026-03-01', to: '2026-03-07', city: 'kitwe' } as const;
     expect(analyticsQueryString(filters)).toBe('from=2026-03-01&to=2026-03-07&city=kitwe');
     expect(csvHref('ridesPerDay', filters)).toBe('/api/admin/analytics/ridesPerDay.csv?from=2026-03-01&to=2026-03-07&city=kitwe');
     expect(csvHref('payments', filters)).toBe('/api/admin/analytics/payments.csv?from=2026-03-01&to=2026-03-07&city=kitwe');
