@@ -111,6 +111,10 @@ beforeAll(async () => {
   await call(world.people.admin, 'POST', `/api/admin/incidents/${bidding.id}_incident1/acknowledge`, {});
   await call(X, 'POST', `/api/rides/${bidding.id}/messages`, { text: 'Coming round to the gate' }, 201);
   await call(A, 'POST', `/api/rides/${bidding.id}/recording/request`);
+  // A position goes to the admins handling the incident as the hub knows them when it arrives (a
+  // position just before the hub hears the acknowledgement reaches them with the next ping): the
+  // admin hearing the later recording request proves the hub has the acknowledgement.
+  await firstSocketOf('admin').waitFor((message) => message.type === 'recording_update' && message.rideId === bidding.id, 'the recording, before the position');
   // X's phone reports where the car is while the admin handles the incident: the queue follows it.
   bed.clock.advance(1_000);
   await call(X, 'POST', `/api/drivers/${X.user.id}/location`, { lat: -12.8031, lng: 28.2141 });
