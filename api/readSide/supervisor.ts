@@ -14,7 +14,9 @@ const fromSource = import.meta.url.endsWith('.ts');
 
 /** The worker's entry point (api/worker.ts, or worker.mjs beside a bundled server), and how node runs it. */
 export const WORKER_ENTRY = fileURLToPath(fromSource ? new URL('../worker.ts', import.meta.url) : new URL('./worker.mjs', import.meta.url));
-export const WORKER_EXEC_ARGV = fromSource ? ['--import', 'tsx'] : [];
+/** The API's own `--cpu-prof…` flags go on to the worker, so one profiled run profiles both. */
+const profilerFlags = process.execArgv.filter((flag) => flag.startsWith('--cpu-prof'));
+export const WORKER_EXEC_ARGV = [...(fromSource ? ['--import', 'tsx'] : []), ...profilerFlags];
 
 export interface SupervisorOptions {
   /** The worker's environment: DATABASE_URL and the secrets it must share with the API. */

@@ -15,6 +15,7 @@
  *   npm run bench:e2e                          # this checkout
  *   npm run bench:e2e -- --app ../old-main     # the same bench against another checkout's server
  *   BENCH_LEVELS=1,16 BENCH_SECONDS=20 npm run bench:e2e
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:e2e     # .cpuprofile files of the API and its worker
  *
  * PostgreSQL: DATABASE_URL's server when set, else an embedded one started for the run. Everyone
  * is registered through the API (second factor included); the demo admin approves the drivers.
@@ -327,7 +328,11 @@ async function measureBaseline(url: string): Promise<number> {
 function startServer(dir: string, databaseUrl: string, port: number): ChildProcess {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', DEMO_DATA: 'on', NODE_ENV: 'development' };
   delete env.EVENTSTORE_URL;
-  const server = spawn('npm', ['start', '--silent'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  // BENCH_CPU_PROF=DIR: the API and its worker run under the V8 profiler and leave their profiles in DIR.
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const server = profileDir
+    ? spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`, '--import', 'tsx', 'api/server.ts'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true })
+    : spawn('npm', ['start', '--silent'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   server.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server] ${chunk}`));
   return server;
 }

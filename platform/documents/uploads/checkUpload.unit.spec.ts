@@ -81,6 +81,11 @@ describe('a driver document upload', () => {
     expect(checked.bytes.equals(pdf)).toBe(true);
   });
 
+  it('inspects PDFs one after another and side by side alike', async () => {
+    const findings = await Promise.all([pdfs.plain, pdfs.withLaunchLink, pdfs.plain, pdfs.withDocumentJavaScript].map(async (make) => checkDocumentUpload(asUpload(await make()), { field }).then(() => 'accepted', (error: UploadRejectedError) => error.reason)));
+    expect(findings).toEqual(['accepted', 'active_content', 'accepted', 'active_content']);
+  });
+
   it.each([
     ['document-level JavaScript', pdfs.withDocumentJavaScript, /JavaScript/],
     ['JavaScript run on opening', pdfs.withOpenActionJavaScript, /JavaScript/],

@@ -1,4 +1,6 @@
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PDF_INSPECTION_TIMEOUT_MS } from './limits.js';
 
 export type PdfFinding =
@@ -6,68 +8,91 @@ export type PdfFinding =
   | { ok: false; reason: 'unreadable'; detail: string }
   | { ok: false; reason: 'active_content'; detail: string };
 
-const FILE_ATTACHMENT_ANNOTATION = 17;
-/** Links a document may carry; a Launch or GoToR action shows up as any other target (a program, a file). */
-const HARMLESS_LINK = /^(https?:|mailto:)/i;
-
-interface AnnotationData {
-  annotationType?: number;
-  attachment?: unknown;
-  actions?: Record<string, unknown> | null;
-  unsafeUrl?: string;
+/** What the inspection thread is asked, and answers. */
+export interface PdfInspectionRequest {
+  id: number;
+  bytes: Uint8Array;
+}
+interface PdfInspectionAnswer {
+  id: number;
+  finding: PdfFinding;
 }
 
 /**
- * Mozilla's PDF.js parses the file (object streams and compressed objects included, which a scan
- * of the raw bytes would miss) and reports what a reader could run or open: document-level and
- * form-field JavaScript, page and annotation actions, embedded files and file-attachment
- * annotations, XFA forms (scripted), and links to anything but a web page or e-mail address.
- * A scanned licence needs none of them, so any one refuses the file. A file PDF.js cannot open
- * (broken, password-protected, or taking longer than the time allowed) is refused as unreadable.
+ * Whether this module runs from its TypeScript source (node through tsx, vitest) or from a bundle
+ * that put pdfInspection.mjs beside it (the fault suite's build of the server).
  */
-export async function inspectPdf(bytes: Buffer): Promise<PdfFinding> {
-  const task = getDocument({
-    // PDF.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
-    data: new Uint8Array(bytes),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    enableXfa: false,
-    verbosity: VerbosityLevel.ERRORS,
-  });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<PdfFinding>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, reason: 'unreadable', detail: 'it took too long to read' }), PDF_INSPECTION_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([inspect(task.promise), timeout]);
-  } catch (error) {
-    const detail = (error as Error).name === 'PasswordException' ? 'it is protected by a password' : 'it could not be read as a PDF';
-    return { ok: false, reason: 'unreadable', detail };
-  } finally {
-    clearTimeout(timer);
-    await task.destroy().catch(() => undefined);
+const fromSource = import.meta.url.endsWith('.ts');
+const INSPECTION_ENTRY = new URL(fromSource ? './pdfInspection.ts' : './pdfInspection.mjs', import.meta.url);
+
+const tookTooLong: PdfFinding = { ok: false, reason: 'unreadable', detail: 'it took too long to read' };
+const couldNotRead: PdfFinding = { ok: false, reason: 'unreadable', detail: 'it could not be read as a PDF' };
+
+/**
+ * Inspects a PDF for active content (pdfInspection.ts says what refuses a file) on a thread of its
+ * own: the PDF.js build that runs on node replaces built-ins of the realm that loads it with slower
+ * polyfills, and a hostile file's parse must not stall the server. One inspection at a time (an
+ * upload is rare); a thread that does not answer in time is stopped, not waited for, and the next
+ * inspection starts a fresh one.
+ */
+export function inspectPdf(bytes: Buffer): Promise<PdfFinding> {
+  const turn = queue.then(() => inspector.inspect(bytes));
+  queue = turn.then(
+    () => undefined,
+    () => undefined,
+  );
+  return turn;
+}
+
+class PdfInspector {
+  private thread: Worker | undefined;
+  private nextId = 1;
+
+  async inspect(bytes: Buffer): Promise<PdfFinding> {
+    const thread = this.thread ?? this.start();
+    const id = this.nextId++;
+    // The thread takes its own copy: PDF.js detaches the buffer it is given.
+    const copy = new Uint8Array(bytes);
+    return new Promise<PdfFinding>((resolve) => {
+      const finish = (finding: PdfFinding, stop: boolean) => {
+        clearTimeout(timer);
+        thread.off('message', onMessage);
+        thread.off('exit', onExit);
+        if (stop) this.stop(thread);
+        resolve(finding);
+      };
+      const onMessage = (answer: PdfInspectionAnswer) => answer.id === id && finish(answer.finding, false);
+      const onExit = () => finish(couldNotRead, true);
+      const timer = setTimeout(() => finish(tookTooLong, true), PDF_INSPECTION_TIMEOUT_MS);
+      thread.on('message', onMessage);
+      thread.on('exit', onExit);
+      thread.postMessage({ id, bytes: copy } satisfies PdfInspectionRequest, [copy.buffer]);
+    });
+  }
+
+  private start(): Worker {
+    const thread = fromSource
+      ? // From source the thread must load TypeScript as its parent does: tsx, registered on that thread.
+        new Worker(`import(${JSON.stringify(tsxApi())}).then(({ register }) => { register(); return import(${JSON.stringify(INSPECTION_ENTRY.href)}); })`, { eval: true })
+      : new Worker(INSPECTION_ENTRY);
+    thread.on('error', () => this.stop(thread));
+    // An idle inspector never keeps the process alive.
+    thread.unref();
+    this.thread = thread;
+    return thread;
+  }
+
+  private stop(thread: Worker) {
+    if (this.thread === thread) this.thread = undefined;
+    void thread.terminate();
   }
 }
 
-async function inspect(opening: ReturnType<typeof getDocument>['promise']): Promise<PdfFinding> {
-  const pdf = await opening;
-  const active = (detail: string): PdfFinding => ({ ok: false, reason: 'active_content', detail });
-  if (await pdf.hasJSActions()) return active('it contains JavaScript');
-  const attachments = await pdf.getAttachments();
-  if (attachments && Object.keys(attachments).length > 0) return active('it contains embedded files');
-  const { info } = (await pdf.getMetadata()) as { info?: { IsXFAPresent?: boolean } };
-  if (info?.IsXFAPresent) return active('it contains an XFA form');
-  for (let number = 1; number <= pdf.numPages; number++) {
-    const page = await pdf.getPage(number);
-    const pageActions = await page.getJSActions();
-    if (pageActions && Object.keys(pageActions).length > 0) return active('it contains JavaScript');
-    for (const annotation of (await page.getAnnotations()) as AnnotationData[]) {
-      if (annotation.annotationType === FILE_ATTACHMENT_ANNOTATION || annotation.attachment) return active('it contains embedded files');
-      if (annotation.actions && Object.keys(annotation.actions).length > 0) return active('it contains JavaScript');
-      if (annotation.unsafeUrl && !HARMLESS_LINK.test(annotation.unsafeUrl)) return active('it links to a program or file');
-    }
-    page.cleanup();
-  }
-  return { ok: true };
+/** tsx's ESM registration API (its `import` export: the `require` one registers CommonJS only). */
+function tsxApi(): string {
+  const commonJs = createRequire(import.meta.url).resolve('tsx/esm/api');
+  return pathToFileURL(commonJs.replace(/\.cjs$/, '.mjs')).href;
 }
+
+const inspector = new PdfInspector();
+let queue: Promise<unknown> = Promise.resolve();
