@@ -157,30 +157,31 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
     validateStreamName(streamName);
     const { direction, fromRevision, maxCount } = validateReadStreamOptions(options);
-    const { rows: streams } = await this.query<{ revision: string; truncate_before: string; tombstoned: boolean }>(
-      'SELECT revision, truncate_before, tombstoned FROM es_streams WHERE stream_name = $1',
-      [streamName],
-    );
-    const stream = streams[0];
-    if (!stream) return [];
-    if (stream.tombstoned) throw new StreamDeletedError(streamName);
-    const truncateBefore = BigInt(stream.truncate_before);
     const forwards = direction === 'forwards';
-    const from =
-      fromRevision === undefined
-        ? forwards ? truncateBefore : BigInt(stream.revision)
-        : fromRevision === 'start' ? truncateBefore
-        : fromRevision === 'end' ? BigInt(stream.revision)
-        : fromRevision;
-    const { rows } = await this.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM es_events
-        WHERE stream_name = $1 AND stream_revision >= $2
-          AND stream_revision ${forwards ? '>=' : '<='} $3
-        ORDER BY stream_revision ${forwards ? 'ASC' : 'DESC'}
-        LIMIT $4`,
-      [streamName, truncateBefore.toString(), from.toString(), Math.min(maxCount, 2 ** 53 - 1)],
+    const from = fromRevision ?? (forwards ? 'start' : 'end');
+    // One round trip: the stream's head (does it exist, is it deleted, where does it start now)
+    // and its events from there. A stream with no event in range answers one row of nulls.
+    const { rows } = await this.query<StreamReadRow>(
+      `SELECT s.tombstoned AS stream_tombstoned, e.* FROM
+         (SELECT revision, truncate_before, tombstoned FROM es_streams WHERE stream_name = $1) s
+         LEFT JOIN LATERAL (
+           SELECT ${EVENT_COLUMNS}, stream_revision AS sort_revision FROM es_events
+            WHERE NOT s.tombstoned AND stream_name = $1 AND stream_revision >= s.truncate_before
+              AND stream_revision ${forwards ? '>=' : '<='}
+                  CASE $2::text WHEN 'start' THEN s.truncate_before WHEN 'end' THEN s.revision ELSE $3::bigint END
+            ORDER BY stream_revision ${forwards ? 'ASC' : 'DESC'}
+            LIMIT $4) e ON true
+        ORDER BY e.sort_revision ${forwards ? 'ASC' : 'DESC'}`,
+      [
+        streamName,
+        typeof from === 'bigint' ? 'at' : from,
+        typeof from === 'bigint' ? from.toString() : null,
+        Math.min(maxCount, 2 ** 53 - 1),
+      ],
     );
-    return rows.map(toRecordedEvent);
+    if (rows.length === 0) return [];
+    if (rows[0]!.stream_tombstoned) throw new StreamDeletedError(streamName);
+    return rows[0]!.event_id === null ? [] : (rows as EventRow[]).map(toRecordedEvent);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<AllPage> {
@@ -461,6 +462,9 @@ interface EventRow {
   prepare_text: string;
   created: Date;
 }
+
+/** A stream read: the stream's head beside each event, or beside nulls when none is in range. */
+type StreamReadRow = { stream_tombstoned: boolean } & ({ [Column in keyof EventRow]: EventRow[Column] | null } | EventRow);
 
 interface FilteredEventRow extends EventRow {
   matched: boolean;
