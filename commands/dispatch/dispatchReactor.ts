@@ -65,6 +65,8 @@ export function dispatchReactor(deps: ReactorDeps, options: Partial<DispatchOpti
 
   return defineProjection<CommandsDatabase>({
     name: NAME,
+    // It issues commands: its own transaction, so the read models do not wait on them.
+    ownTransaction: true,
     filter: {
       eventTypePrefixes: [
         'RideRequested',

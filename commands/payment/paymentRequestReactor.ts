@@ -32,6 +32,8 @@ export interface PaymentRequestTables {
 export function paymentRequestReactor(deps: ReactorDeps, wiring: PaymentRequestWiring): Projection<PaymentRequestTables> {
   return defineProjection<PaymentRequestTables>({
     name: NAME,
+    // It issues commands: its own transaction, so the read models do not wait on them.
+    ownTransaction: true,
     filter: { eventTypePrefixes: ['TripCompleted'] },
     tables: ['reactor_payment_requests'],
     migrations: {

@@ -77,6 +77,8 @@ export function bidSettlementReactor(deps: ReactorDeps): Projection<BidSettlemen
 
   return defineProjection<BidSettlementTables>({
     name: NAME,
+    // It issues commands: its own transaction, so the read models do not wait on them.
+    ownTransaction: true,
     filter: { eventTypePrefixes: ['BidPlaced', 'BidAccepted', 'RideCancelled', 'RideExpired'] },
     tables: ['reactor_bid_settlement_bids', 'reactor_bid_settlement_rides'],
     migrations,

@@ -137,6 +137,8 @@ export function driverDutyReactor(deps: ReactorDeps): Projection<DriverDutyTable
 
   return defineProjection<DriverDutyTables>({
     name: NAME,
+    // It issues commands: its own transaction, so the read models do not wait on them.
+    ownTransaction: true,
     filter: {
       eventTypePrefixes: ['DriverAssigned', 'TripCompleted', 'RideCancelled', 'RideExpired', 'DriverReserved', 'DriverReleased', 'DriverSuspended', 'DriverReinstated'],
     },

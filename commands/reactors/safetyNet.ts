@@ -53,6 +53,8 @@ export function safetyNetReactor(deps: ReactorDeps): Projection<SafetyNetTables>
 
   return defineProjection<SafetyNetTables>({
     name: NAME,
+    // It issues commands: its own transaction, so the read models do not wait on them.
+    ownTransaction: true,
     filter: {
       eventTypePrefixes: ['EmergencyRaised', 'RideCheckAnswered', 'RideCheckWentUnanswered', 'TripStarted', 'TripCompleted', 'RideCancelled', 'RideExpired'],
     },

@@ -77,6 +77,37 @@ describe('ProjectionRunner: one reader for many projections', () => {
     }
   });
 
+  it('applies a reactor (a member with a transaction of its own) beside the shared transaction: the read models do not wait for it', async () => {
+    const shared = ['one', 'two'].map((name) => seenEventsProjection(name));
+    const seen = seenEventsProjection('slow');
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = { ...seen, ownTransaction: true, handle: async (...args: Parameters<typeof seen.handle>) => (await released, seen.handle(...args)) };
+    await bed.migrate(...shared, slow);
+    const subject = runner({ projections: [...shared, slow] });
+    subject.start();
+    await subject.waitUntilCaughtUp();
+    const reads = recordReads();
+
+    const ride = stream('ride');
+    await appendEvents(bed.store, ride, ['RideRequested', 'DriverAssigned']);
+    // The shared members commit while the reactor's handler is still busy with the same page.
+    for (const name of ['one', 'two']) await waitForApplied(bed.db, name, 2);
+    expect(await seenRows(bed.db, slow)).toEqual([]);
+    release();
+    await waitForApplied(bed.db, 'slow', 2);
+
+    expect(reads.filter(({ page }) => page.events.some((event) => event.streamName === ride))).toHaveLength(1);
+    const { rows } = await sql<{ name: string; tx: string }>`
+      SELECT name, xmin::text AS tx FROM projection_checkpoints WHERE name IN ('one', 'two', 'slow')`.execute(bed.db);
+    const txOf = new Map(rows.map((row) => [row.name, row.tx]));
+    expect(txOf.get('one')).toBe(txOf.get('two'));
+    expect(txOf.get('slow')).not.toBe(txOf.get('one'));
+    // Its rows and its checkpoint: one transaction of its own.
+    const { rows: slowRows } = await sql<{ tx: string }>`SELECT DISTINCT xmin::text AS tx FROM test_seen_slow`.execute(bed.db);
+    expect(slowRows).toEqual([{ tx: txOf.get('slow') }]);
+  });
+
   it('applies the union of the projections’ filters in the store, and each projection only what its own filter matches', async () => {
     const rides = seenEventsProjection('rides', { filter: { streamNamePrefixes: ['ride-'] } });
     const bids = seenEventsProjection('bids', { filter: { eventTypePrefixes: ['Bid'] } });

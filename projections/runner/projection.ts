@@ -22,6 +22,13 @@ export interface Projection<Tables = any> {
    * upserts: one statement per batch, not one per event.
    */
   handle(trx: Transaction<Tables>, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Applied in a transaction of its own, beside the others' (at the same time), instead of in the
+   * one they share. For a reactor: its handler issues commands, round trips to the store that
+   * would otherwise hold every read model of the page (and every read waiting on them) behind it.
+   * Its writes and its checkpoint still commit together.
+   */
+  ownTransaction?: boolean;
 }
 
 const NAME = /^[a-z][A-Za-z0-9]{0,29}$/;

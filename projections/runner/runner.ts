@@ -301,7 +301,7 @@ export class ProjectionRunner {
         for await (const batch of inBatches(subscription, this.options.batchSize ?? DEFAULT_BATCH_SIZE)) {
           const current = [...this.group];
           if (current.length === 0) break;
-          const applying = applyGroupBatch(this.db, current.map(memberOf), batch, this.batchOptions());
+          const applying = applyInLanes(this.db, current.map(memberOf), batch, this.batchOptions());
           this.inFlight = applying;
           const outcomes = await applying;
           groupFailures = 0;
@@ -401,6 +401,18 @@ function deferred<T = void>(): Deferred<T> {
   // Waiting is optional: a failure nobody waits for is reported by status(), not as unhandled.
   promise.catch(() => {});
   return { promise, resolve, reject };
+}
+
+/**
+ * Applies a page to the group: the members that share a transaction in one, each member that asks
+ * for its own (the reactors) in its own, all at once. The page's latency is then its slowest lane's,
+ * not the sum of every reactor's commands and every read model's writes.
+ */
+async function applyInLanes(db: Kysely<CheckpointDatabase>, members: readonly GroupMember[], batch: Batch, options: GroupBatchOptions): Promise<Map<string, MemberOutcome>> {
+  const shared = members.filter((member) => !member.projection.ownTransaction);
+  const lanes = [...(shared.length > 0 ? [shared] : []), ...members.filter((member) => member.projection.ownTransaction).map((member) => [member])];
+  const outcomes = await Promise.all(lanes.map((lane) => applyGroupBatch(db, lane, batch, options)));
+  return new Map(outcomes.flatMap((outcome) => [...outcome]));
 }
 
 /**
