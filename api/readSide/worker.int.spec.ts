@@ -81,7 +81,7 @@ async function settled(bed: Bed) {
     const behind = await Promise.all(
       projections.map(async (projection) => {
         const row = checkpoints.get(projection.name);
-        return row ? (await probe(parsePosition(row.position), projection.filter)).eventsBehind : -1;
+        return row ? (await probe([{ checkpoint: parsePosition(row.position), filter: projection.filter }]))[0]!.eventsBehind : -1;
       }),
     );
     const { rows } = await bed.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events');
@@ -216,5 +216,5 @@ async function behind(bed: Bed, name: string): Promise<number> {
   const projection = projections.find((p) => p.name === name)!;
   const row = (await readCheckpoints(createKysely<CheckpointDatabase>(bed.pool))).get(name);
   const at = row ? parsePosition(row.position) : START;
-  return (await createPostgresLagProbe(bed.pool)(at, projection.filter)).eventsBehind;
+  return (await createPostgresLagProbe(bed.pool)([{ checkpoint: at, filter: projection.filter }]))[0]!.eventsBehind;
 }

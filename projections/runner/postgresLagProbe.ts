@@ -9,37 +9,47 @@ export interface Lag {
   msBehind: number;
 }
 
-/** Measures how far a checkpoint is behind the end of `$all`. Store-specific, hence injected. */
-export type LagProbe = (checkpoint: Position, filter: AllFilter | undefined) => Promise<Lag>;
+/** Where one projection stands, and what it reads. */
+export interface LagTarget {
+  checkpoint: Position;
+  filter: AllFilter | undefined;
+}
 
 /**
- * The Postgres event store's probe: counts what the subscription would still deliver, behind
- * the same transaction-id fence, so a caught-up projection reports exactly 0.
+ * Measures how far checkpoints are behind the end of `$all`: one answer per target, in order.
+ * Store-specific, hence injected. Many at once, because /health asks for every projection.
+ */
+export type LagProbe = (targets: readonly LagTarget[]) => Promise<Lag[]>;
+
+/**
+ * The Postgres event store's probe: counts what each subscription would still deliver, behind the
+ * same transaction-id fence, so a caught-up projection reports exactly 0. One statement for every
+ * target, taking the fence once (it looks at every running transaction).
  */
 export function createPostgresLagProbe(pool: pg.Pool): LagProbe {
-  return async (checkpoint, filter) => {
-    const values: unknown[] = [];
-    // The store's own fence (per database), so the probe counts exactly what readers can see.
-    const conditions = ['transaction_id < (SELECT es_visible_before())'];
-    if (checkpoint.commit >= 0n) {
-      values.push(checkpoint.commit.toString(), checkpoint.prepare.toString());
-      conditions.push('(transaction_id, global_position) > ($1::text::xid8, $2::bigint)');
-    }
-    if (filter) {
-      const { streamNamePrefixes, eventTypePrefixes } = splitFilter(filter);
-      values.push(streamNamePrefixes, eventTypePrefixes);
-      conditions.push(
-        `(EXISTS (SELECT 1 FROM unnest($${values.length - 1}::text[]) AS p WHERE starts_with(stream_name, p))
-          OR EXISTS (SELECT 1 FROM unnest($${values.length}::text[]) AS p WHERE starts_with(event_type, p)))`,
-      );
-    }
+  return async (targets) => {
+    if (targets.length === 0) return [];
+    // From the start: before any transaction (xid8 0 is never a real one).
+    const commits = targets.map(({ checkpoint }) => (checkpoint.commit < 0n ? '0' : checkpoint.commit.toString()));
+    const prepares = targets.map(({ checkpoint }) => (checkpoint.commit < 0n ? '-1' : checkpoint.prepare.toString()));
+    const filters = targets.map(({ filter }) => (filter ? JSON.stringify(splitFilter(filter)) : null));
     const { rows } = await pool.query<{ events_behind: string; ms_behind: number | null }>(
-      `SELECT count(*) AS events_behind,
-              (extract(epoch FROM clock_timestamp() - min(created)) * 1000)::float8 AS ms_behind
-         FROM es_events WHERE ${conditions.join(' AND ')}`,
-      values,
+      `WITH fence AS MATERIALIZED (SELECT es_visible_before() AS before)
+       SELECT lag.events_behind, lag.ms_behind
+         FROM unnest($1::text[], $2::bigint[], $3::jsonb[]) WITH ORDINALITY AS t(commit_id, prepare, filter, ord)
+         CROSS JOIN LATERAL (
+           SELECT count(*) AS events_behind,
+                  (extract(epoch FROM clock_timestamp() - min(e.created)) * 1000)::float8 AS ms_behind
+             FROM es_events e
+            WHERE e.transaction_id < (SELECT before FROM fence)
+              AND (e.transaction_id, e.global_position) > (t.commit_id::xid8, t.prepare)
+              AND (t.filter IS NULL
+                   OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.filter->'streamNamePrefixes') AS p WHERE starts_with(e.stream_name, p))
+                   OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(t.filter->'eventTypePrefixes') AS p WHERE starts_with(e.event_type, p)))
+         ) AS lag
+        ORDER BY t.ord`,
+      [commits, prepares, filters],
     );
-    const row = rows[0]!;
-    return { eventsBehind: Number(row.events_behind), msBehind: Math.max(0, Math.round(row.ms_behind ?? 0)) };
+    return rows.map((row) => ({ eventsBehind: Number(row.events_behind), msBehind: Math.max(0, Math.round(row.ms_behind ?? 0)) }));
   };
 }

@@ -119,7 +119,7 @@ describe('rebuilding every projection on one replay', () => {
     const probe = createPostgresLagProbe(bed.pool);
     await eventually(async () => {
       const checkpoints = await readCheckpoints(bed.db);
-      const behind = await Promise.all(projections.map((projection) => probe(parsePosition(checkpoints.get(projection.name)!.position), projection.filter)));
+      const behind = await probe(projections.map((projection) => ({ checkpoint: parsePosition(checkpoints.get(projection.name)!.position), filter: projection.filter })));
       expect(behind.map((lag) => lag.eventsBehind)).toEqual(projections.map(() => 0));
     });
     await runner.stop();

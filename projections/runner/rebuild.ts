@@ -93,7 +93,7 @@ export async function rebuildProjections(options: RebuildAllOptions): Promise<Re
       for (const projection of projections) await resetProjection(trx, projection);
     });
     const filter = unionOfFilters(projections.map((projection) => projection.filter));
-    const total = options.lagProbe ? (await options.lagProbe(START, filter)).eventsBehind : null;
+    const total = options.lagProbe ? (await options.lagProbe([{ checkpoint: START, filter }]))[0]!.eventsBehind : null;
     const members: GroupMember[] = projections.map((projection) => ({ projection, position: START, matches: compileFilter(projection.filter) }));
     const applied = new Map(projections.map((projection) => [projection.name, 0]));
     const lost = AbortSignal.any(locks.map((lock) => lock.lost));

@@ -427,22 +427,23 @@ export async function checkpointLag(
   statusOf: (name: string) => { status: ProjectionStatus; error?: string | undefined },
 ): Promise<ProjectionLag[]> {
   const checkpoints = await readCheckpoints(db);
-  return Promise.all(
-    projections.map(async (projection) => {
-      const row = checkpoints.get(projection.name);
-      const current = row !== undefined && row.version === projectionVersion(projection);
-      const position = current ? parsePosition(row.position) : START;
-      const lag = await lagProbe?.(position, projection.filter);
-      const { status, error } = statusOf(projection.name);
-      return {
-        name: projection.name,
-        status,
-        position: serializePosition(position),
-        eventsProcessed: current ? Number(row.events_processed) : 0,
-        eventsBehind: lag?.eventsBehind ?? null,
-        msBehind: lag?.msBehind ?? null,
-        ...(error !== undefined && { error }),
-      };
-    }),
-  );
+  const standing = projections.map((projection) => {
+    const row = checkpoints.get(projection.name);
+    const current = row !== undefined && row.version === projectionVersion(projection);
+    return { projection, current, position: current ? parsePosition(row.position) : START, eventsProcessed: current ? Number(row.events_processed) : 0 };
+  });
+  const lags = await lagProbe?.(standing.map(({ position, projection }) => ({ checkpoint: position, filter: projection.filter })));
+  return standing.map(({ projection, position, eventsProcessed }, index) => {
+    const lag = lags?.[index];
+    const { status, error } = statusOf(projection.name);
+    return {
+      name: projection.name,
+      status,
+      position: serializePosition(position),
+      eventsProcessed,
+      eventsBehind: lag?.eventsBehind ?? null,
+      msBehind: lag?.msBehind ?? null,
+      ...(error !== undefined && { error }),
+    };
+  });
 }

@@ -121,6 +121,7 @@ async function main() {
 /** One level: every pair rides back to back until the time is up; /health is sampled meanwhile. */
 async function runLevel(baseUrl: URL, riders: Person[], drivers: Person[]): Promise<Samples> {
   const samples: Samples = { command: [], ws: [], lag: [], rides: 0, refusedAccepts: 0, errors: new Map() };
+  console.log(`${riders.length} pairs: riding for ${SECONDS} s…`);
   const endAt = performance.now() + SECONDS * 1000;
   const sampling = sampleLag(baseUrl, endAt, samples.lag);
   await Promise.all(
