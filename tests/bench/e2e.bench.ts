@@ -55,6 +55,8 @@ interface Samples {
   command: number[];
   ws: number[];
   lag: number[];
+  /** Each projection's own lag samples: which ones make the p99. */
+  lagOf: Map<string, number[]>;
   rides: number;
   refusedAccepts: number;
   errors: Map<string, number>;
@@ -102,12 +104,18 @@ async function main() {
       };
       for (const [key, value] of Object.entries(row)) figures[`c${level}_${key}`] = value;
       const errors = [...samples.errors].map(([code, count]) => `${code}×${count}`).join(', ');
+      const slowest = [...samples.lagOf]
+        .map(([name, lags]) => ({ name, p99: percentile(lags, 99) }))
+        .sort((a, b) => b.p99 - a.p99)
+        .slice(0, 4);
+      figures[`c${level}_slowest_projections`] = slowest.map(({ name, p99 }) => `${name} ${p99}`).join(', ');
       console.log(
         `${String(level).padStart(2)} pairs: ${row.rides_per_s} rides/s (${row.rides_per_s_per_1k_inserts} per 1k inserts/s); ` +
           `command p50/p95/p99 ${row.command_p50_ms}/${row.command_p95_ms}/${row.command_p99_ms} ms; ` +
           `ws p50/p99 ${row.ws_p50_ms}/${row.ws_p99_ms} ms; lag p99 ${row.lag_p99_ms} ms; ` +
           `refused accepts ${row.refused_accepts_per_ride}/ride${errors ? `; errors ${errors}` : ''}`,
       );
+      console.log(`   lag p99 by projection: ${slowest.map(({ name, p99 }) => `${name} ${p99} ms`).join(', ')}`);
     }
     console.log(JSON.stringify({ bench: 'e2e', ...figures }));
   } finally {
@@ -120,10 +128,10 @@ async function main() {
 
 /** One level: every pair rides back to back until the time is up; /health is sampled meanwhile. */
 async function runLevel(baseUrl: URL, riders: Person[], drivers: Person[]): Promise<Samples> {
-  const samples: Samples = { command: [], ws: [], lag: [], rides: 0, refusedAccepts: 0, errors: new Map() };
+  const samples: Samples = { command: [], ws: [], lag: [], lagOf: new Map(), rides: 0, refusedAccepts: 0, errors: new Map() };
   console.log(`${riders.length} pairs: riding for ${SECONDS} s…`);
   const endAt = performance.now() + SECONDS * 1000;
-  const sampling = sampleLag(baseUrl, endAt, samples.lag);
+  const sampling = sampleLag(baseUrl, endAt, samples);
   await Promise.all(
     riders.map(async (rider, index) => {
       const driver = drivers[index]!;
@@ -271,11 +279,14 @@ class RiderSocket {
 }
 
 /** Every 250 ms until the end: the largest lag of any projection in /health. */
-async function sampleLag(baseUrl: URL, endAt: number, into: number[]) {
+async function sampleLag(baseUrl: URL, endAt: number, into: Pick<Samples, 'lag' | 'lagOf'>) {
   while (performance.now() < endAt) {
     const response = await fetch(new URL('/health', baseUrl)).catch(() => undefined);
-    const report = (await response?.json().catch(() => undefined)) as { projections?: Array<{ msBehind: number }> } | undefined;
-    if (report?.projections?.length) into.push(Math.max(...report.projections.map((projection) => projection.msBehind)));
+    const report = (await response?.json().catch(() => undefined)) as { projections?: Array<{ name: string; msBehind: number }> } | undefined;
+    if (report?.projections?.length) {
+      into.lag.push(Math.max(...report.projections.map((projection) => projection.msBehind)));
+      for (const { name, msBehind } of report.projections) into.lagOf.set(name, [...(into.lagOf.get(name) ?? []), msBehind]);
+    }
     await sleep(250);
   }
 }
