@@ -4,6 +4,7 @@ import type { DriverFacts } from '../../domain/ride/index.js';
 import type { Actor } from '../../domain/shared/command.js';
 import { DomainError, type DecideDeps } from '../../domain/shared/index.js';
 import { loadDriverFacts, loadState } from '../shared/driverFacts.js';
+import { readForFold } from '../shared/readForFold.js';
 import { uuidV5 } from '../shared/eventIds.js';
 import { handleCommand, type CommandContext } from '../shared/handleCommand.js';
 import { decideDeps, lifecycleOptions, type CommandServices } from '../shared/services.js';
@@ -124,6 +125,7 @@ export async function releaseLeftoverReservation(
   deps: DecideDeps,
 ): Promise<void> {
   const reserveStep = stepContext(context, 'reserve-driver').commandId;
-  const duty = await services.store.readStream(driverStream(reservation.driverId));
+  // A reservation is made while on duty and held until released: it lies in the current shift.
+  const duty = await readForFold(services.store, driverStream(reservation.driverId), driverDutyDecider.resumesAt);
   if (duty.some((event) => event.metadata.commandId === reserveStep)) await releaseUnlessAssigned(services, reservation, context, deps);
 }

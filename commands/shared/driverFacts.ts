@@ -8,15 +8,16 @@ import {
 import type { VerificationFact } from '../../domain/driverDuty/index.js';
 import { fold } from '../../domain/shared/index.js';
 import type { EventStore } from '../../platform/eventStore/port.js';
+import { readForFold } from './readForFold.js';
 import { toDomainEvent } from './services.js';
 
-/** A stream folded through its lifecycle, with the revision to append after. */
+/** A stream folded through its lifecycle (from where its fold may resume), with the revision to append after. */
 export async function loadState<State, Event>(
   store: EventStore,
   streamName: string,
-  decider: { initialState(): State; evolve(state: State, event: Event): State },
+  decider: { initialState(): State; evolve(state: State, event: Event): State; resumesAt?: readonly string[] },
 ): Promise<{ state: State; revision: bigint | undefined; exists: boolean }> {
-  const recorded = await store.readStream(streamName);
+  const recorded = await readForFold(store, streamName, decider.resumesAt);
   const state = fold(decider, recorded.map((event) => toDomainEvent(event) as Event));
   return { state, revision: recorded.at(-1)?.revision, exists: recorded.length > 0 };
 }

@@ -7,6 +7,7 @@ import {
 } from '../../platform/eventStore/port.js';
 import type { DecideDeps, Decider, DomainEvent } from '../../domain/shared/index.js';
 import { eventIdFor } from './eventIds.js';
+import { readForFold } from './readForFold.js';
 
 /** Who asks, and which request this is: recorded on every event the command appends. */
 export interface CommandContext {
@@ -38,7 +39,10 @@ export interface HandleResult<State, Event> {
 /**
  * Load the stream, fold it, decide, append with the expected revision: the write side's one
  * loop (Emmett's CommandHandler). A conflict means someone else appended first: re-read and
- * decide again, a bounded number of times. A refusal (DomainError) appends nothing.
+ * decide again, a bounded number of times. A refusal (DomainError) appends nothing. Where the
+ * lifecycle lets a fold resume (`Decider.resumesAt`), only the stretch since is read: a repeat of
+ * a command from before it is then answered by the lifecycle's own rules (its events' ids, derived
+ * from the command, would also meet the store's unique ids) rather than recognised by id.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -54,7 +58,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const firstId = eventIdFor(context.commandId, streamName, 0);
 
   for (let attempt = 1; ; attempt++) {
-    const recorded = await store.readStream(streamName);
+    const recorded = await readForFold(store, streamName, decider.resumesAt);
     const stored = recorded.map(toDomain);
     let state = stored.reduce(decider.evolve, decider.initialState());
     const last = recorded.at(-1)?.revision;

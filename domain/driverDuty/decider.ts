@@ -89,4 +89,8 @@ function possible(command: string, state: DriverDutyState, event: DriverDutyEven
 export const driverDutyDecider: Decider<DriverDutyState, DriverDutyCommand, DriverDutyEvent> = {
   ...foldThrough(driverDutyMachine),
   decide,
+  // Going online is only possible from offline, where no ride is held, and it sets everything
+  // else the context holds: a shift's fold needs nothing from the shifts before it. A busy
+  // driver's stream grows by two events a ride; loading it costs one shift, whatever its age.
+  resumesAt: ['DriverWentOnline'],
 };

@@ -107,9 +107,10 @@ function attempt<Event>(decide: () => Event[]): Event[] | DomainError {
 }
 
 describe('driver duty together with verification, under any sequence of commands from any actor', () => {
-  it('only an approved driver goes online, a driver holds at most one ride, refusals change nothing, and the stream folds back to the same state', () => {
+  it('only an approved driver goes online, a driver holds at most one ride, refusals change nothing, and the stream folds back to the same state, from its start or from its last shift', () => {
     const deps = fixedDeps();
     let reservations = 0;
+    let laterShifts = 0;
     fc.assert(
       fc.property(fc.array(intent, { minLength: 10, maxLength: 40, size: 'max' }), (intents) => {
         let verification = driverVerificationDecider.initialState();
@@ -141,10 +142,21 @@ describe('driver duty together with verification, under any sequence of commands
 
         const stored = JSON.parse(JSON.stringify(dutyHistory)).map((event: unknown) => driverDutyEventSchema.parse(event));
         expect(view(fold(driverDutyDecider, stored))).toEqual(view(duty));
+        // Folding from the last event a fold may resume at gives the same state, after any event.
+        let resumeAt = 0;
+        for (const [index, event] of stored.entries()) {
+          if (driverDutyDecider.resumesAt!.includes(event.type)) {
+            if (index > 0) laterShifts++;
+            resumeAt = index;
+          }
+          const upTo = stored.slice(0, index + 1);
+          expect(view(fold(driverDutyDecider, upTo.slice(resumeAt)))).toEqual(view(fold(driverDutyDecider, upTo)));
+        }
       }),
       { numRuns: 300 },
     );
     // The property means little unless the random walks reach the interesting states.
     expect(reservations).toBeGreaterThan(10);
+    expect(laterShifts).toBeGreaterThan(10);
   });
 });

@@ -19,6 +19,13 @@ export interface Decider<State, Command, Event> {
   evolve(state: State, event: Event): State;
   /** Answers the events the command causes, or throws a DomainError. Never appends anything itself. */
   decide(command: Command, state: State, deps: DecideDeps): Event[];
+  /**
+   * Event types after which the state no longer depends on anything before them (a driver going on
+   * duty starts a new shift): a fold may begin at the last of them instead of the stream's start,
+   * so loading a long-lived stream costs what its current stretch costs. Folding from there must
+   * give the very state the whole stream gives (each lifecycle proves it with a property test).
+   */
+  resumesAt?: readonly string[];
 }
 
 /**
