@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
 
-/** Events read backwards at a time while looking for where a fold may begin. */
-const PAGE = 64;
+/** Events read backwards at a time while looking for where a fold may begin: a long day's shift in one read. */
+const PAGE = 256;
 
 /**
  * The part of a stream its lifecycle's fold needs, in stream order: all of it, or, when the decider

@@ -108,6 +108,34 @@ describe('ProjectionRunner: one reader for many projections', () => {
     expect(slowRows).toEqual([{ tx: txOf.get('slow') }]);
   });
 
+  it('opens at most half the pool’s connections in lanes at once, so reactors’ commands always find one', async () => {
+    let open = 0;
+    let most = 0;
+    const reactors = Array.from({ length: 8 }, (_, index) => {
+      const seen = seenEventsProjection(`reactor${index}`);
+      return {
+        ...seen,
+        ownTransaction: true,
+        handle: async (...args: Parameters<typeof seen.handle>) => {
+          most = Math.max(most, ++open);
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          open--;
+          return seen.handle(...args);
+        },
+      };
+    });
+    await bed.migrate(...reactors);
+    const subject = runner({ projections: reactors });
+    subject.start();
+    await subject.waitUntilCaughtUp();
+    most = 0;
+    await appendEvents(bed.store, stream('ride'), ['RideRequested']);
+    for (const index of reactors.keys()) await waitForApplied(bed.db, `reactor${index}`, 1);
+    // The test bed's pool holds 10 connections.
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(5);
+  });
+
   it('applies the union of the projections’ filters in the store, and each projection only what its own filter matches', async () => {
     const rides = seenEventsProjection('rides', { filter: { streamNamePrefixes: ['ride-'] } });
     const bids = seenEventsProjection('bids', { filter: { eventTypePrefixes: ['Bid'] } });

@@ -301,7 +301,7 @@ export class ProjectionRunner {
         for await (const batch of inBatches(subscription, this.options.batchSize ?? DEFAULT_BATCH_SIZE)) {
           const current = [...this.group];
           if (current.length === 0) break;
-          const applying = applyInLanes(this.db, current.map(memberOf), batch, this.batchOptions());
+          const applying = applyInLanes(this.db, current.map(memberOf), batch, this.batchOptions(), laneLimit(this.options.pool));
           this.inFlight = applying;
           const outcomes = await applying;
           groupFailures = 0;
@@ -405,14 +405,39 @@ function deferred<T = void>(): Deferred<T> {
 
 /**
  * Applies a page to the group: the members that share a transaction in one, each member that asks
- * for its own (the reactors) in its own, all at once. The page's latency is then its slowest lane's,
- * not the sum of every reactor's commands and every read model's writes.
+ * for its own (the reactors) in its own, at the same time. The page's latency is then its slowest
+ * lane's, not the sum of every reactor's commands and every read model's writes. At most `limit`
+ * lanes are open at once: a reactor's lane holds a connection while its commands need another
+ * from the same pool, so lanes never take more than half of it.
  */
-async function applyInLanes(db: Kysely<CheckpointDatabase>, members: readonly GroupMember[], batch: Batch, options: GroupBatchOptions): Promise<Map<string, MemberOutcome>> {
+async function applyInLanes(
+  db: Kysely<CheckpointDatabase>,
+  members: readonly GroupMember[],
+  batch: Batch,
+  options: GroupBatchOptions,
+  limit: number,
+): Promise<Map<string, MemberOutcome>> {
   const shared = members.filter((member) => !member.projection.ownTransaction);
   const lanes = [...(shared.length > 0 ? [shared] : []), ...members.filter((member) => member.projection.ownTransaction).map((member) => [member])];
-  const outcomes = await Promise.all(lanes.map((lane) => applyGroupBatch(db, lane, batch, options)));
+  const outcomes: Array<Map<string, MemberOutcome>> = [];
+  const failures: unknown[] = [];
+  let next = 0;
+  const runLanes = async () => {
+    while (next < lanes.length) {
+      const lane = lanes[next++]!;
+      await applyGroupBatch(db, lane, batch, options).then((outcome) => outcomes.push(outcome), (error: unknown) => failures.push(error));
+    }
+  };
+  // Every lane settles before the page is done: a failed one (the database went away) is thrown
+  // only then, so no lane is still writing when the group reads again.
+  await Promise.all(Array.from({ length: Math.min(limit, lanes.length) }, runLanes));
+  if (failures.length > 0) throw failures[0];
   return new Map(outcomes.flatMap((outcome) => [...outcome]));
+}
+
+/** Half the pool's connections (at least one): see applyInLanes. */
+function laneLimit(pool: pg.Pool): number {
+  return Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
 }
 
 /**
