@@ -2,8 +2,9 @@ import { isMobileMoneyMethod, type MobileMoneyMethod } from '../../domain/catalo
 import type { PaymentGatewayId } from '../../domain/payment/index.js';
 import type { RideEventOf } from '../../domain/ride/index.js';
 import { DomainError } from '../../domain/shared/index.js';
-import { WrongExpectedVersionError } from '../../platform/eventStore/port.js';
+import { WrongExpectedVersionError, type RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
+import { reactPerKey } from '../reactors/perKey.js';
 import { domainEventOf, ReactionConflictError, reactionContext, type ReactorDeps } from '../reactors/reaction.js';
 import { loadRide } from '../ride/loadRide.js';
 import { requestPayment } from './requestPayment.js';
@@ -58,14 +59,15 @@ export function paymentRequestReactor(deps: ReactorDeps, wiring: PaymentRequestW
           .values({ ride_id: rideId, outcome, detail })
           .onConflict((oc) => oc.column('ride_id').doUpdateSet({ outcome, detail }))
           .execute();
-      for (const recorded of events) {
-        if (!recorded.streamName.startsWith('ride-') || recorded.type !== 'TripCompleted') continue;
+      // One TripCompleted per ride, and each ride's payment is its own: rides side by side.
+      const isTripCompleted = (recorded: RecordedEvent) => recorded.streamName.startsWith('ride-') && recorded.type === 'TripCompleted';
+      await reactPerKey(events, (recorded) => (isTripCompleted(recorded) ? recorded.streamName : null), async (recorded) => {
         const { rideId } = domainEventOf<RideEventOf<'TripCompleted'>>(recorded).data;
         const context = reactionContext(recorded, 'request-payment', NAME);
         try {
           const { state: ride } = await loadRide(deps.services.store, rideId);
           const booking = ride.context.booking;
-          if (booking === null) continue;
+          if (booking === null) return;
           const method = booking.paymentMethod;
           const terms = isMobileMoneyMethod(method)
             ? {
@@ -79,12 +81,12 @@ export function paymentRequestReactor(deps: ReactorDeps, wiring: PaymentRequestW
           if (error instanceof DomainError) {
             await note(rideId, 'refused', error.message);
             deps.logger.info({ reactor: NAME, rideId, code: error.code, correlationId: context.correlationId }, `payment not requested: ${error.message}`);
-            continue;
+            return;
           }
           if (error instanceof WrongExpectedVersionError) throw new ReactionConflictError(error);
           throw error;
         }
-      }
+      });
     },
   });
 }

@@ -4,10 +4,12 @@ import { causeFromEmergency, causeFromRideCheck, incidentDecider, incidentStream
 import type { RideEvent, RideEventOf } from '../../domain/ride/index.js';
 import type { RideCheckEvent } from '../../domain/rideChecks/index.js';
 import { tripShareStream, type NotificationReason } from '../../domain/tripShare/index.js';
+import { idInStream } from '../../domain/streams.js';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
 import { tripShareCommands } from '../tripShare/handlers.js';
 import type { SafetyNetTables } from '../safety/safety.table.js';
+import { reactPerKey } from './perKey.js';
 import { domainEventOf, react, reactionContext, reactThrough, type ReactorDeps } from './reaction.js';
 
 const migrations: Record<string, Migration> = {
@@ -61,14 +63,17 @@ export function safetyNetReactor(deps: ReactorDeps): Projection<SafetyNetTables>
     tables: ['reactor_safety_trips'],
     migrations,
     async handle(trx, events) {
-      for (const recorded of events) {
+      // Everything here is about one ride (its stream, its ride checks', its incident and sharing):
+      // rides side by side, each ride's events in order.
+      const rideOf = (recorded: RecordedEvent) => idInStream('ride', recorded.streamName) ?? idInStream('rideChecks', recorded.streamName);
+      await reactPerKey(events, rideOf, async (recorded) => {
         if (recorded.streamName.startsWith('rideChecks-')) {
           const event = domainEventOf<RideCheckEvent>(recorded);
           const cause = causeFromRideCheck(event);
           if (cause) await raise(recorded, event.data.rideId, cause);
-          continue;
+          return;
         }
-        if (!recorded.streamName.startsWith('ride-')) continue;
+        if (!recorded.streamName.startsWith('ride-')) return;
         const event = domainEventOf<RideEvent>(recorded);
         switch (event.type) {
           case 'EmergencyRaised': {
@@ -101,7 +106,7 @@ export function safetyNetReactor(deps: ReactorDeps): Projection<SafetyNetTables>
           default:
             break;
         }
-      }
+      });
     },
   });
 }
