@@ -65,7 +65,7 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
     weight: 3,
     arbitrary: dutyIntent(mostly(applicant).map((by) => (verification) => ({ type: 'GoOnline', data: { driverId, verification }, actor: by }))),
   },
-  { weight: 1, arbitrary: dutyIntent(mostly(applicant).map((by) => () => ({ type: 'GoOffline', data: { driverId }, actor: by }))) },
+  { weight: 3, arbitrary: dutyIntent(mostly(applicant).map((by) => () => ({ type: 'GoOffline', data: { driverId }, actor: by }))) },
   {
     weight: 3,
     arbitrary: dutyIntent(
@@ -153,9 +153,10 @@ describe('driver duty together with verification, under any sequence of commands
           expect(view(fold(driverDutyDecider, upTo.slice(resumeAt)))).toEqual(view(fold(driverDutyDecider, upTo)));
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
-    // The property means little unless the random walks reach the interesting states.
+    // The property means little unless the random walks reach the interesting states. Over 60 seeds
+    // the fewest seen were 37 reservations and 27 later shifts (GoOffline weighs 3 so shifts end often).
     expect(reservations).toBeGreaterThan(10);
     expect(laterShifts).toBeGreaterThan(10);
   });
