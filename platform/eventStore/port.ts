@@ -73,6 +73,12 @@ export interface AppendResult {
   /** Revision of the last event now in the stream: pass it as the next expected revision. */
   nextExpectedRevision: bigint;
   position: Position;
+  /**
+   * The appended events as the store recorded them (revision, position, created), in stream order:
+   * what a read of them would answer. Given when the adapter has them at hand without asking
+   * again; absent (a retry the store recognised, an adapter that does not know), read the stream.
+   */
+  recorded?: RecordedEvent[];
 }
 
 export type Direction = 'forwards' | 'backwards';

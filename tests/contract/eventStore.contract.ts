@@ -85,6 +85,23 @@ export function describeEventStoreContract(
         expect((await store.appendToStream(name, [event()])).nextExpectedRevision).toBe(1n);
       });
 
+      it('an append that tells what it recorded tells what a read answers', async () => {
+        const name = stream();
+        const appends = [
+          await store.appendToStream(name, [event('A', { n: 1, nested: { b: 2, a: [1, 'x'] } })], { expectedRevision: 'no_stream' }),
+          await store.appendToStream(name, [event('B'), event('C', { z: null })], { expectedRevision: 0n }),
+        ];
+        const read = await store.readStream(name);
+        for (const [index, append] of appends.entries()) {
+          if (!append.recorded) continue;
+          const revisions = append.recorded.map((recorded) => recorded.revision);
+          expect(append.recorded).toEqual(read.filter((recorded) => revisions.includes(recorded.revision)));
+          expect(append.recorded.at(-1)?.revision).toBe(append.nextExpectedRevision);
+          expect(append.recorded.at(-1)?.position).toEqual(append.position);
+          expect(append.recorded).toHaveLength(index === 0 ? 1 : 2);
+        }
+      });
+
       it('an exact revision must be the last one, and a stale one is refused with the actual revision', async () => {
         const name = stream();
         await store.appendToStream(name, [event(), event()]);

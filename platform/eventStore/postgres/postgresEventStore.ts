@@ -148,10 +148,12 @@ export class PostgresEventStore implements EventStore {
       text = `${stream} ${INSERT_EVENT_BATCH}`;
       params.push(serialized.map((e) => e.id), batchDocument(serialized));
     }
-    const { rows } = await this.query<{ tx: string; pos: string }>(text, params);
+    const { rows } = await this.query<EventRow>(text, params);
     if (rows.length === 0) return undefined;
     this.announceAppend();
-    return { nextExpectedRevision: next, position: { commit: BigInt(rows[0]!.tx), prepare: BigInt(rows[0]!.pos) } };
+    const recorded = rows.map(toRecordedEvent).sort((a, b) => (a.revision < b.revision ? -1 : 1));
+    const last = recorded.reduce((latest, event) => (event.position.prepare > latest.position.prepare ? event : latest));
+    return { nextExpectedRevision: next, position: last.position, recorded };
   }
 
   async readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]> {
@@ -424,6 +426,10 @@ function batchDocument(serialized: readonly SerializedEvent[]): string {
   return `[${serialized.map((e) => `{"type":${JSON.stringify(e.type)},"data":${e.data},"metadata":${e.metadata}}`).join(',')}]`;
 }
 
+// Read and append answer events in the same columns (see toRecordedEvent).
+const EVENT_COLUMNS = `event_id, event_type, data, metadata, stream_name, stream_revision::text AS revision_text,
+  transaction_id::text AS commit_text, global_position::text AS prepare_text, created`;
+
 // The fast path's statements: $1 stream, $2 revision before, $3 revision after, then the events.
 const CREATE_STREAM = `WITH stream AS (
   INSERT INTO es_streams (stream_name, revision) VALUES ($1, $3) ON CONFLICT (stream_name) DO NOTHING RETURNING stream_name)`;
@@ -432,13 +438,12 @@ const ADVANCE_STREAM = `WITH stream AS (
 const INSERT_ONE_EVENT = `
   INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
   SELECT stream_name, $2::bigint + 1, $4, $5, $6::jsonb, $7::jsonb FROM stream
-  RETURNING transaction_id::text AS tx, global_position::text AS pos`;
-const INSERT_EVENT_BATCH = `, inserted AS (
+  RETURNING ${EVENT_COLUMNS}`;
+const INSERT_EVENT_BATCH = `
   INSERT INTO es_events (stream_name, stream_revision, event_id, event_type, data, metadata)
   SELECT stream.stream_name, $2::bigint + t.ord, ($4::uuid[])[t.ord], t.e ->> 'type', t.e -> 'data', t.e -> 'metadata'
   FROM stream, jsonb_array_elements($5::jsonb) WITH ORDINALITY AS t(e, ord)
-  RETURNING transaction_id, global_position)
-  SELECT transaction_id::text AS tx, max(global_position)::text AS pos FROM inserted GROUP BY transaction_id`;
+  RETURNING ${EVENT_COLUMNS}`;
 
 // Aliased: an output column named like a table column would win in ORDER BY and sort as text.
 const statementNames = new Map<string, string>();
@@ -448,8 +453,6 @@ function statementName(text: string): string {
   return name;
 }
 
-const EVENT_COLUMNS = `event_id, event_type, data, metadata, stream_name, stream_revision::text AS revision_text,
-  transaction_id::text AS commit_text, global_position::text AS prepare_text, created`;
 
 interface EventRow {
   event_id: string;
