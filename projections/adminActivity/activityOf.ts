@@ -90,6 +90,6 @@ export function activityOf(recorded: RecordedEvent): NewAdminActivityRow | null 
     actor_role: text(recorded.metadata.role),
     subject_type: entry.subjectType,
     subject_id: entry.subjectId,
-    details: JSON.stringify(entry.details ?? {}),
+    details: entry.details ?? {},
   };
 }

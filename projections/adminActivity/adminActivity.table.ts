@@ -1,4 +1,5 @@
-import type { ColumnType, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
+import type { JsonRow } from '../shared/upsert.js';
 
 export { activityKinds, type ActivityKind } from '../../domain/adminActivity/index.js';
 import type { ActivityKind } from '../../domain/adminActivity/index.js';
@@ -31,7 +32,7 @@ export interface AdminActivityTable {
 }
 
 export type AdminActivityRow = Selectable<AdminActivityTable>;
-export type NewAdminActivityRow = Insertable<AdminActivityTable>;
+export type NewAdminActivityRow = JsonRow<AdminActivityTable>;
 
 export interface AdminActivityTables {
   rm_admin_activity: AdminActivityTable;

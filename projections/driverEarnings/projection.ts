@@ -3,8 +3,8 @@ import { ledgerLine, paymentStatus, settledPaymentOf } from '../../domain/paymen
 import { defineProjection } from '../runner/projection.js';
 import { foldPayments, paymentRideIds, type FoldedPayment, type StoredPaymentState } from '../shared/paymentFold.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
-import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
-import type { DriverEarningsTables, InsertableDriverEarningRideRow } from './driverEarnings.table.js';
+import { upsertRows, type JsonRow } from '../shared/upsert.js';
+import type { DriverEarningsTables } from './driverEarnings.table.js';
 import { driverEarningsMigrations } from './migrations.js';
 
 type Trx = Transaction<DriverEarningsTables>;
@@ -16,7 +16,7 @@ interface DayKey {
 }
 
 /** The ledger row of a folded payment: its state, and its line once it settled (zeros before, or when refunded in full). */
-export function earningRowOf(folded: FoldedPayment): InsertableDriverEarningRideRow | null {
+export function earningRowOf(folded: FoldedPayment): JsonRow<DriverEarningsTables['rm_driver_earning_rides']> | null {
   const { context } = folded.state;
   const status = paymentStatus(folded.state);
   if (status === null || context.driverId === null) return null;
@@ -27,7 +27,7 @@ export function earningRowOf(folded: FoldedPayment): InsertableDriverEarningRide
     ride_id: folded.rideId,
     driver_id: context.driverId,
     payment_status: status,
-    payment_context: jsonb(context),
+    payment_context: context,
     last_revision: folded.lastRevision,
     method: line?.method ?? null,
     settled_at: line ? new Date(line.settledAt) : null,
@@ -68,11 +68,7 @@ export const driverEarningsProjection = defineProjection<DriverEarningsTables>({
     );
     const rows = foldPayments(stored, events).map(earningRowOf).filter((row) => row !== null);
     if (rows.length === 0) return;
-    await trx
-      .insertInto('rm_driver_earning_rides')
-      .values(rows)
-      .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(rows[0]!, ['ride_id'])))
-      .execute();
+    await upsertRows(trx, 'rm_driver_earning_rides', rows, { key: ['ride_id'], onConflict: 'replace' });
 
     const touched = new Map<string, DayKey>();
     const touch = (driverId: string, day: string | null | undefined) => {

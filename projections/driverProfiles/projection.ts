@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { defineProjection } from '../runner/projection.js';
 import { readBatch, streamPrefixes } from '../shared/storedEvents.js';
-import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
+import { upsertRows } from '../shared/upsert.js';
 import type { DriverProfileRow, DriverProfilesTables, DriverRideRow } from './driverProfiles.table.js';
 import { driverProfilesMigrations } from './migrations.js';
 import { isCountedOnProfile, ProfileBatch } from './profileBatch.js';
@@ -48,21 +48,6 @@ export const driverProfilesProjection = defineProjection<DriverProfilesTables>({
   },
 });
 
-async function upsertProfiles(trx: Trx, rows: DriverProfileRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  const values = rows.map((row) => ({ ...row, documents: jsonb(row.documents), document_files: jsonb(row.document_files) }));
-  await trx
-    .insertInto('rm_driver_profiles')
-    .values(values)
-    .onConflict((oc) => oc.column('driver_id').doUpdateSet(replaceWithExcluded(values[0]!, ['driver_id'])))
-    .execute();
-}
+const upsertProfiles = (trx: Trx, rows: DriverProfileRow[]) => upsertRows(trx, 'rm_driver_profiles', rows, { key: ['driver_id'], onConflict: 'replace' });
 
-async function upsertLinks(trx: Trx, rows: DriverRideRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('rm_driver_profile_rides')
-    .values(rows)
-    .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(rows[0]!, ['ride_id'])))
-    .execute();
-}
+const upsertLinks = (trx: Trx, rows: DriverRideRow[]) => upsertRows(trx, 'rm_driver_profile_rides', rows, { key: ['ride_id'], onConflict: 'replace' });

@@ -4,9 +4,9 @@ import { attemptNumbered, refundedNgwee, type PaymentAttempt } from '../../domai
 import { defineProjection } from '../runner/projection.js';
 import { foldPayments, paymentRideIds, type FoldedPayment, type StoredPaymentState } from '../shared/paymentFold.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
-import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
+import { upsertRows, type JsonRow } from '../shared/upsert.js';
 import { paymentsMigrations } from './migrations.js';
-import type { InsertablePaymentRow, PaymentsTables } from './payments.table.js';
+import type { PaymentsTables } from './payments.table.js';
 
 type Trx = Transaction<PaymentsTables>;
 
@@ -20,7 +20,7 @@ async function loadStates(trx: Trx, rideIds: string[]): Promise<Map<string, Stor
   return new Map(rows.map((row) => [row.ride_id, row]));
 }
 
-function rowOf(folded: FoldedPayment): InsertablePaymentRow | null {
+function rowOf(folded: FoldedPayment): JsonRow<PaymentsTables['rm_payments']> | null {
   const { context } = folded.state;
   const status = paymentStatus(folded.state);
   const current = currentAttempt(context);
@@ -50,7 +50,7 @@ function rowOf(folded: FoldedPayment): InsertablePaymentRow | null {
     owed_back_ngwee: duplicateAttempts(context).reduce((sum, attempt) => sum + attempt.amountNgwee - refundedNgwee(context, attempt.attempt), 0),
     requested_at: new Date(first.requestedAt),
     updated_at: updatedAt,
-    context: jsonb(context),
+    context,
     last_revision: folded.lastRevision,
   };
 }
@@ -69,13 +69,7 @@ export const paymentsProjection = defineProjection<PaymentsTables>({
     const stored = await loadStates(trx, paymentRideIds(events));
     const folded = foldPayments(stored, events);
     const rows = folded.map(rowOf).filter((row) => row !== null);
-    if (rows.length > 0) {
-      await trx
-        .insertInto('rm_payments')
-        .values(rows)
-        .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(rows[0]!, ['ride_id'])))
-        .execute();
-    }
+    await upsertRows(trx, 'rm_payments', rows, { key: ['ride_id'], onConflict: 'replace' });
     for (const payment of folded) {
       const { context } = payment.state;
       for (const { event, created } of payment.added) {

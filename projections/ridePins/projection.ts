@@ -3,7 +3,7 @@ import type { RideEvent } from '../../domain/ride/events.js';
 import { defineProjection } from '../runner/projection.js';
 import { foldRowsPerStream } from '../shared/foldRows.js';
 import { readRideEvent, streamPrefixes, type Stored } from '../shared/storedEvents.js';
-import { replaceWithExcluded } from '../shared/upsert.js';
+import { upsertRows } from '../shared/upsert.js';
 import { ridePinsMigrations } from './migrations.js';
 import type { RidePinRow, RidePinsTables } from './ridePins.table.js';
 
@@ -67,11 +67,6 @@ export const ridePinsProjection = defineProjection<RidePinsTables>({
     const stored = await trx.selectFrom('rm_ride_pins').selectAll().where('ride_id', 'in', rideIds).execute();
     const rows = new Map(stored.map((row) => [row.ride_id, row]));
     const changed = foldRowsPerStream(rows, rideEvents, (event) => event.data.rideId, foldPin);
-    if (changed.length === 0) return;
-    await trx
-      .insertInto('rm_ride_pins')
-      .values(changed)
-      .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(changed[0]!, ['ride_id'])))
-      .execute();
+    await upsertRows(trx, 'rm_ride_pins', changed, { key: ['ride_id'], onConflict: 'replace' });
   },
 });

@@ -1,17 +1,10 @@
 import type { Transaction } from 'kysely';
 import { defineProjection } from '../runner/projection.js';
 import { readRideEvent, streamPrefixes } from '../shared/storedEvents.js';
-import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
+import { upsertRows } from '../shared/upsert.js';
 import { foldRides } from './foldRide.js';
 import { ridesMigrations } from './migrations.js';
-import type { InsertableRideRow, RideRow, RidesTables } from './rides.table.js';
-
-const toInsertable = (row: RideRow): InsertableRideRow => ({
-  ...row,
-  fare_breakdown: jsonb(row.fare_breakdown),
-  stops: jsonb(row.stops),
-  ride_state: jsonb(row.ride_state),
-});
+import type { RideRow, RidesTables } from './rides.table.js';
 
 async function loadRides(trx: Transaction<RidesTables>, rideIds: string[]): Promise<Map<string, RideRow>> {
   if (rideIds.length === 0) return new Map();
@@ -29,12 +22,6 @@ export const ridesProjection = defineProjection<RidesTables>({
   async handle(trx, events) {
     const rideEvents = events.map(readRideEvent).filter((item) => item !== null);
     const stored = await loadRides(trx, [...new Set(rideEvents.map((item) => item.event.data.rideId))]);
-    const rows = foldRides(stored, rideEvents).map(toInsertable);
-    if (rows.length === 0) return;
-    await trx
-      .insertInto('rm_rides')
-      .values(rows)
-      .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(rows[0]!, ['ride_id'])))
-      .execute();
+    await upsertRows(trx, 'rm_rides', foldRides(stored, rideEvents), { key: ['ride_id'], onConflict: 'replace' });
   },
 });

@@ -3,7 +3,7 @@ import { assertNever } from '../../domain/shared/command.js';
 import { defineProjection } from '../runner/projection.js';
 import { foldRowsPerStream } from '../shared/foldRows.js';
 import { readRouteEncodingEvent, streamPrefixes, type Stored } from '../shared/storedEvents.js';
-import { jsonb, replaceWithExcluded } from '../shared/upsert.js';
+import { upsertRows } from '../shared/upsert.js';
 import { routeEncodingsMigrations } from './migrations.js';
 import type { RouteEncodingRow, RouteEncodingsTables, RouteEncodingVoteRow } from './routeEncodings.table.js';
 
@@ -75,12 +75,7 @@ export const routeEncodingsProjection = defineProjection<RouteEncodingsTables>({
     const byId = new Map(stored.map((row) => [row.encoding_id, row]));
     const rows = foldRowsPerStream(byId, items, (event) => event.data.encodingId, foldEncoding);
     if (rows.length > 0) {
-      const values = rows.map((row) => ({ ...row, street_names: jsonb(row.street_names), coordinates: jsonb(row.coordinates) }));
-      await trx
-        .insertInto('rm_route_encodings')
-        .values(values)
-        .onConflict((oc) => oc.column('encoding_id').doUpdateSet(replaceWithExcluded(values[0]!, ['encoding_id'])))
-        .execute();
+      await upsertRows(trx, 'rm_route_encodings', rows, { key: ['encoding_id'], onConflict: 'replace' });
     }
     const votes = items.flatMap(({ event }): RouteEncodingVoteRow[] => {
       if (event.type !== 'RouteVerificationRecorded') return [];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { defineProjection } from '../../runner/projection.js';
 import { readRideEvent, streamPrefixes } from '../../shared/storedEvents.js';
-import { replaceWithExcluded } from '../../shared/upsert.js';
+import { upsertRows } from '../../shared/upsert.js';
 import { dimensionsOf, isBooking } from '../shared/rideFacts.js';
 import type { BidOutcomesTables, BidPlacementRow, BidRideTable } from './bidOutcomes.table.js';
 import { BID_STREAM_PREFIX, foldBidPlacements, readBidEvent } from './foldBids.js';
@@ -39,11 +39,6 @@ export const bidOutcomesProjection = defineProjection<BidOutcomesTables>({
       .orderBy(sql`placed_revision`, 'desc')
       .execute();
     const rows: BidPlacementRow[] = foldBidPlacements(new Map(stored.map((row) => [row.bid_id, row])), bidEvents);
-    if (rows.length === 0) return;
-    await trx
-      .insertInto('rm_analytics_bids')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['bid_id', 'placed_revision']).doUpdateSet(replaceWithExcluded(rows[0]!, ['bid_id', 'placed_revision'])))
-      .execute();
+    await upsertRows(trx, 'rm_analytics_bids', rows, { key: ['bid_id', 'placed_revision'], onConflict: 'replace' });
   },
 });

@@ -6,7 +6,7 @@ import { nearestCity } from '../../rides/index.js';
 import { defineProjection, type Projection } from '../../runner/projection.js';
 import { foldRowsPerStream } from '../../shared/foldRows.js';
 import { readRideEvent, streamPrefixes, type Stored } from '../../shared/storedEvents.js';
-import { replaceWithExcluded } from '../../shared/upsert.js';
+import { upsertRows } from '../../shared/upsert.js';
 
 /** What every analytics row of a ride is sliced by, taken from its booking. */
 export interface RideDimensions {
@@ -74,12 +74,7 @@ export function defineRideFactsProjection<Row extends RideFactRow>(spec: {
       if (rideIds.length === 0) return;
       const stored = (await trx.selectFrom(spec.table).selectAll().where('ride_id', 'in', rideIds).execute()) as Row[];
       const rows = foldRowsPerStream(new Map(stored.map((row) => [row.ride_id, row])), rideEvents, (event) => event.data.rideId, fold);
-      if (rows.length === 0) return;
-      await trx
-        .insertInto(spec.table)
-        .values(rows)
-        .onConflict((oc) => oc.column('ride_id').doUpdateSet(replaceWithExcluded(rows[0]!, ['ride_id'])))
-        .execute();
+      await upsertRows(trx, spec.table, rows, { key: ['ride_id'], onConflict: 'replace' });
     },
   });
 }
