@@ -1,19 +1,4 @@
-import { sql, type Insertable, type InsertType, type RawBuilder, type SelectType, type Transaction } from 'kysely';
-
-/**
- * `ON CONFLICT … DO UPDATE SET column = excluded.column` for every column but the key: the row
- * the handler folded in memory replaces the stored one whole.
- */
-export function replaceWithExcluded<Row extends object>(row: Row, key: readonly (keyof Row & string)[]) {
-  const update: Partial<Record<keyof Row, RawBuilder<never>>> = {};
-  for (const column of Object.keys(row) as (keyof Row & string)[]) {
-    if (!key.includes(column)) update[column] = sql<never>`${sql.ref(`excluded.${column}`)}`;
-  }
-  return update;
-}
-
-/** jsonb parameters go over the wire as text: pg would turn a JS array into a PostgreSQL array. */
-export const jsonb = (value: unknown): string => JSON.stringify(value);
+import { sql, type Insertable, type InsertType, type SelectType, type Transaction } from 'kysely';
 
 /** Applies each event at most once per row: a row remembers the last stream revision it took in. */
 export function isNewer(revision: bigint, lastApplied: string | null | undefined): boolean {
@@ -29,7 +14,8 @@ export type JsonRow<Table> = { [Column in keyof Insertable<Table>]: JsonColumn<T
 
 /**
  * Writes a batch of folded rows in one statement with ONE parameter: the rows as a JSON array,
- * turned back into the table's row type by `json_populate_recordset`, then `ON CONFLICT (key)` the
+ * turned back into the table's row type by `jsonb_populate_recordset` (jsonb: PostgreSQL parses the
+ * document once, and a jsonb column's value is copied, not parsed again), then `ON CONFLICT (key)` the
  * row replaces the stored one whole (`replace`) or the stored one stays (`keep`).
  *
  * The same statement as Kysely's multi-row `insertInto().values(rows)`, without its cost: that
