@@ -1,3 +1,5 @@
+import { settleWithin } from '../../platform/boundedConcurrency.js';
+
 /** Rides a reactor works on at once within a page. */
 export const REACTION_CONCURRENCY = 4;
 
@@ -24,19 +26,8 @@ export async function reactPerKey<Event>(
     if (queue) queue.push(event);
     else byKey.set(key, [event]);
   }
-  const queues = [...byKey.values()];
-  const failures: unknown[] = [];
-  let next = 0;
-  const work = async () => {
-    while (next < queues.length && failures.length === 0) {
-      const queue = queues[next++]!;
-      try {
-        for (const event of queue) await react(event);
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, queues.length) }, work));
-  if (failures.length > 0) throw failures[0];
+  const reactions = [...byKey.values()].map((queue) => async () => {
+    for (const event of queue) await react(event);
+  });
+  await settleWithin(reactions, concurrency, { stopOnFailure: true });
 }

@@ -13,6 +13,7 @@ import {
   type RecordedEvent,
 } from '../../platform/eventStore/port.js';
 import { retryDelay } from '../../platform/backoff.js';
+import { settleWithin } from '../../platform/boundedConcurrency.js';
 import { abortableDelay } from './abortableDelay.js';
 import { acquireAdvisoryLock, dedicatedConnections, type HeldLock } from './advisoryLock.js';
 import { inBatches, type Batch } from './batches.js';
@@ -419,19 +420,12 @@ async function applyInLanes(
 ): Promise<Map<string, MemberOutcome>> {
   const shared = members.filter((member) => !member.projection.ownTransaction);
   const lanes = [...(shared.length > 0 ? [shared] : []), ...members.filter((member) => member.projection.ownTransaction).map((member) => [member])];
-  const outcomes: Array<Map<string, MemberOutcome>> = [];
-  const failures: unknown[] = [];
-  let next = 0;
-  const runLanes = async () => {
-    while (next < lanes.length) {
-      const lane = lanes[next++]!;
-      await applyGroupBatch(db, lane, batch, options).then((outcome) => outcomes.push(outcome), (error: unknown) => failures.push(error));
-    }
-  };
   // Every lane settles before the page is done: a failed one (the database went away) is thrown
   // only then, so no lane is still writing when the group reads again.
-  await Promise.all(Array.from({ length: Math.min(limit, lanes.length) }, runLanes));
-  if (failures.length > 0) throw failures[0];
+  const outcomes = await settleWithin(
+    lanes.map((lane) => () => applyGroupBatch(db, lane, batch, options)),
+    limit,
+  );
   return new Map(outcomes.flatMap((outcome) => [...outcome]));
 }
 
