@@ -86,7 +86,8 @@ async function assign(
 
   await reserveDriver(services, { driverId, rideId, vehicleType }, context, reserveAs, deps);
   try {
-    return { ...(await decideOnRide(services, command, context, deps)), driverId };
+    // Decided on the ride as read above: an append to it since is a conflict, and the retry reads it anew.
+    return { ...(await decideOnRide(services, command, context, { deps, rideStream: ride.recorded })), driverId };
   } catch (error) {
     if (error instanceof DomainError || error instanceof WrongExpectedVersionError) {
       await releaseUnlessAssigned(services, { driverId, rideId }, context, deps);

@@ -8,6 +8,7 @@ import {
   type RideStatus,
 } from '../../domain/ride/index.js';
 import type { DecideDeps } from '../../domain/shared/index.js';
+import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { handleCommand, type CommandContext } from '../shared/handleCommand.js';
 import { decideDeps, lifecycleOptions, type CommandServices } from '../shared/services.js';
 
@@ -24,6 +25,18 @@ export interface RideCommandResult {
   state: RideState;
   /** The wire status, progress and flags the tracking screen shows. */
   status: RideStatus | null;
+  /**
+   * The ride's whole stream as the command left it, as the store recorded it (see
+   * HandleResult.stream): the answer to the write folds it instead of reading again. Absent, read.
+   */
+  stream?: RecordedEvent[];
+}
+
+export interface DecideOnRideOptions {
+  /** The clock, ids and randomness (taken from the services when not given). */
+  deps?: DecideDeps;
+  /** The ride's whole stream as the caller has just read it: decided on instead of read again (see HandleOptions.alreadyRead). */
+  rideStream?: readonly RecordedEvent[];
 }
 
 /** The one write path to a ride stream: load, fold, decide, append (see handleCommand). */
@@ -31,17 +44,14 @@ export async function decideOnRide(
   services: CommandServices,
   command: RideCommand,
   context: CommandContext,
-  deps: DecideDeps = decideDeps(services),
+  { deps = decideDeps(services), rideStream }: DecideOnRideOptions = {},
 ): Promise<RideCommandResult> {
   const { rideId } = command.data;
-  const result = await handleCommand(
-    services.store,
-    rideStreamId(rideId),
-    rideDecider,
-    command,
-    context,
-    deps,
-    lifecycleOptions<RideEvent>(),
-  );
-  return { rideId, events: result.events, repeated: result.repeated, state: result.state, status: rideStatus(result.state) };
+  const result = await handleCommand(services.store, rideStreamId(rideId), rideDecider, command, context, deps, {
+    ...lifecycleOptions<RideEvent>(),
+    ...(rideStream ? { alreadyRead: rideStream } : {}),
+  });
+  const answer: RideCommandResult = { rideId, events: result.events, repeated: result.repeated, state: result.state, status: rideStatus(result.state) };
+  if (result.stream) answer.stream = result.stream;
+  return answer;
 }

@@ -40,7 +40,7 @@ export async function requestRide(
     data: { ...booking, rideId: booking.rideId ?? rideIdFor(context.commandId), riderId: context.actor.userId, quote },
     actor: context.actor as RideCommand['actor'],
   };
-  const result = await decideOnRide(services, command, context, deps);
+  const result = await decideOnRide(services, command, context, { deps });
   return { ...result, quote: result.state.context.booking?.quote ?? quote };
 }
 

@@ -1,5 +1,6 @@
 import { refusalRecordedIn, type RideCommand } from '../../domain/ride/index.js';
 import { parseOrInvalid } from '../../domain/shared/command.js';
+import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import type { CommandContext } from '../shared/handleCommand.js';
 import type { CommandServices } from '../shared/services.js';
 import { decideOnRide, type RideCommandResult } from './decideOnRide.js';
@@ -8,16 +9,21 @@ import { rideInputSchemas, type RideInput } from './inputs.js';
 /** The ride commands whose input is all the decider needs: parse it, decide, append. */
 type PlainRideCommand = Exclude<keyof typeof rideInputSchemas, 'RequestRide' | 'AcceptRide' | 'AcceptBid' | 'ExpireRide'>;
 
+/**
+ * `rideStream`, when given, is the ride's whole stream as the caller has just read it (the API's
+ * party check): the command decides on it rather than reading it again (see decideOnRide).
+ */
 export type RideHandler<Type extends keyof typeof rideInputSchemas> = (
   services: CommandServices,
   input: RideInput<Type>,
   context: CommandContext,
+  rideStream?: readonly RecordedEvent[],
 ) => Promise<RideCommandResult>;
 
 function plainRideCommand<Type extends PlainRideCommand>(type: Type): RideHandler<Type> {
-  return async (services, input, context) => {
+  return async (services, input, context, rideStream) => {
     const data = parseOrInvalid(rideInputSchemas[type], input);
-    return decideOnRide(services, { type, data, actor: context.actor } as RideCommand, context);
+    return decideOnRide(services, { type, data, actor: context.actor } as RideCommand, context, { rideStream });
   };
 }
 
@@ -45,9 +51,10 @@ export async function startTrip(
   services: CommandServices,
   input: RideInput<'StartTrip'>,
   context: CommandContext,
+  rideStream?: readonly RecordedEvent[],
 ): Promise<RideCommandResult> {
   const data = parseOrInvalid(rideInputSchemas.StartTrip, input);
-  const result = await decideOnRide(services, { type: 'StartTrip', data, actor: context.actor } as RideCommand, context);
+  const result = await decideOnRide(services, { type: 'StartTrip', data, actor: context.actor } as RideCommand, context, { rideStream });
   const refusal = refusalRecordedIn(result.events);
   if (refusal) throw refusal;
   return result;

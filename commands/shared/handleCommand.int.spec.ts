@@ -114,4 +114,41 @@ describe('handleCommand', () => {
     const result = await handleCommand(interfering(1), stream, seats, take('patient'), context('patient'), deps, { maxAttempts: 2 });
     expect(result.state.taken).toEqual(['intruder0', 'intruder0', 'patient']);
   });
+
+  it('answers the whole stream as it left it, as a read after it would (and only for a whole stream)', async () => {
+    const stream = `car-${randomUUID()}`;
+    await handleCommand(store, stream, seats, take('a'), context('a'), deps);
+    const ctx = context('b');
+    const result = await handleCommand(store, stream, seats, take('b'), ctx, deps);
+    expect(result.stream).toEqual(await store.readStream(stream));
+    expect((await handleCommand(store, stream, seats, take('b'), ctx, deps)).stream).toEqual(await store.readStream(stream));
+
+    // A lifecycle that resumes folds only a stretch: no stream to answer with.
+    const resuming = { ...seats, resumesAt: ['SeatTaken'] };
+    expect((await handleCommand(store, stream, resuming, take('c'), context('c'), deps)).stream).toBeUndefined();
+  });
+
+  it('decides on the stream the caller has just read, and re-reads when someone appended since', async () => {
+    const stream = `car-${randomUUID()}`;
+    await handleCommand(store, stream, seats, take('a'), context('a'), deps);
+    const reads = () => readsOf.filter((name) => name === stream).length;
+    const readsOf: string[] = [];
+    const counting = new Proxy(store, {
+      get(target, property, receiver) {
+        if (property !== 'readStream') return Reflect.get(target, property, receiver);
+        return (name: string, ...rest: []) => (readsOf.push(name), target.readStream(name, ...rest));
+      },
+    });
+
+    const read = await store.readStream(stream);
+    const fresh = await handleCommand(counting, stream, seats, take('b'), context('b'), deps, { alreadyRead: read });
+    expect(reads()).toBe(0);
+    expect(fresh.stream).toEqual(await store.readStream(stream));
+
+    // `read` is stale now (b took a seat): the append conflicts, and the retry decides on a fresh read.
+    const stale = await handleCommand(counting, stream, seats, take('c'), context('c'), deps, { alreadyRead: read });
+    expect(reads()).toBe(1);
+    expect(stale.state.taken).toEqual(['a', 'b', 'c']);
+    expect(stale.stream).toEqual(await store.readStream(stream));
+  });
 });

@@ -7,7 +7,7 @@ import {
 } from '../../platform/eventStore/port.js';
 import type { DecideDeps, Decider, DomainEvent } from '../../domain/shared/index.js';
 import { eventIdFor } from './eventIds.js';
-import { readForFold } from './readForFold.js';
+import { readForFold, readsWholeStream } from './readForFold.js';
 
 /** Who asks, and which request this is: recorded on every event the command appends. */
 export interface CommandContext {
@@ -25,6 +25,13 @@ export interface HandleOptions<Event> {
   upcast?: (event: RecordedEvent) => Event;
   /** Attempts on a concurrency conflict before giving up with the conflict. */
   maxAttempts?: number;
+  /**
+   * The whole stream, forwards from its start, as the caller has just read it (an API's check of
+   * who may act on it): the first attempt decides on it instead of reading again, and appends
+   * after its last revision, so an append since is a conflict that re-reads as ever. Ignored for a
+   * lifecycle whose fold resumes (it decides on its stretch, see readForFold).
+   */
+  alreadyRead?: readonly RecordedEvent[];
 }
 
 export interface HandleResult<State, Event> {
@@ -34,6 +41,13 @@ export interface HandleResult<State, Event> {
   nextExpectedRevision: bigint | undefined;
   /** True when the command had already been applied and nothing new was written. */
   repeated: boolean;
+  /**
+   * The whole stream as this command left it, its own append included, as the store recorded it:
+   * what a read just after the command would answer, without that read. Absent when the command
+   * folded only a stretch of the stream (`Decider.resumesAt`) or the store did not tell what it
+   * recorded.
+   */
+  stream?: RecordedEvent[];
 }
 
 /**
@@ -57,8 +71,13 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const toDomain = options.upcast ?? ((e: RecordedEvent) => ({ type: e.type, data: e.data }) as unknown as Event);
   const firstId = eventIdFor(context.commandId, streamName, 0);
 
+  const whole = readsWholeStream(decider.resumesAt);
+  let given = whole && options.alreadyRead?.every((event) => event.streamName === streamName) ? [...options.alreadyRead] : undefined;
+
   for (let attempt = 1; ; attempt++) {
-    const recorded = await readForFold(store, streamName, decider.resumesAt);
+    const recorded = given ?? (await readForFold(store, streamName, decider.resumesAt));
+    given = undefined;
+    const stream = whole ? recorded : undefined;
     const stored = recorded.map(toDomain);
     let state = stored.reduce(decider.evolve, decider.initialState());
     const last = recorded.at(-1)?.revision;
@@ -66,11 +85,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     const already = recorded.findIndex((e) => e.id === firstId);
     if (already >= 0) {
       const mine = recorded.slice(already).filter((e) => e.metadata.commandId === context.commandId);
-      return { events: mine.map(toDomain), state, nextExpectedRevision: last, repeated: true };
+      return { events: mine.map(toDomain), state, nextExpectedRevision: last, repeated: true, stream };
     }
 
     const events = decider.decide(command, state, deps);
-    if (events.length === 0) return { events, state, nextExpectedRevision: last, repeated: false };
+    if (events.length === 0) return { events, state, nextExpectedRevision: last, repeated: false, stream };
 
     const metadata: EventMetadata = {
       commandId: context.commandId,
@@ -91,7 +110,14 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         { expectedRevision: last ?? 'no_stream' },
       );
       state = events.reduce(decider.evolve, state);
-      return { events, state, nextExpectedRevision: result.nextExpectedRevision, repeated: false };
+      const appended = result.recorded?.length === events.length ? result.recorded : undefined;
+      return {
+        events,
+        state,
+        nextExpectedRevision: result.nextExpectedRevision,
+        repeated: false,
+        stream: stream && appended ? [...stream, ...appended] : undefined,
+      };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError && attempt < maxAttempts) continue;
       throw error;

@@ -10,7 +10,7 @@ const PAGE = 256;
  * append after) is the stream's last either way.
  */
 export async function readForFold(store: EventStore, streamName: string, resumesAt: readonly string[] | undefined): Promise<RecordedEvent[]> {
-  if (!resumesAt || resumesAt.length === 0) return store.readStream(streamName);
+  if (readsWholeStream(resumesAt)) return store.readStream(streamName);
   const newestFirst: RecordedEvent[] = [];
   let from: bigint | 'end' = 'end';
   for (;;) {
@@ -23,4 +23,9 @@ export async function readForFold(store: EventStore, streamName: string, resumes
     if (page.length < PAGE || oldest === undefined || oldest.revision === 0n) return newestFirst.reverse();
     from = oldest.revision - 1n;
   }
+}
+
+/** Whether readForFold reads the whole stream for a lifecycle: one whose fold never resumes. */
+export function readsWholeStream(resumesAt: readonly string[] | undefined): resumesAt is undefined | readonly [] {
+  return !resumesAt || resumesAt.length === 0;
 }
