@@ -108,8 +108,8 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
         // Only the ride's rider may act on its bids; anyone else sees no such bid.
         const ride = await rideFromStream(store, rideId);
         if (!ride || !partyOf(signedInUser(request), ride.ride)) throw bidNotFound(bidId);
-        await acceptBid(commands, { rideId, bidId }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await acceptBid(commands, { rideId, bidId }, commandContextFor(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 

@@ -61,7 +61,7 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
         // The rider's choice to have their contacts told at trip start: a step of the booking (its
         // command id derived from the booking's), so a retry of the request records it once.
         if (body.notifyContactsAtStart) await sharing.chooseTripStartNotification(commands, { rideId: result.rideId }, stepContext(context, 'notify-contacts-at-start'));
-        return reply.status(result.repeated ? 200 : 201).send(await answerAfterWrite(readDeps, me, result.rideId));
+        return reply.status(result.repeated ? 200 : 201).send(await answerAfterWrite(readDeps, me, result.rideId, result.stream));
       },
     );
 
@@ -83,8 +83,8 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
         const { driverId } = request.body;
         if (driverId !== undefined && driverId !== me.id) throw notYours('driverId', 'accept rides');
         const { rideId } = request.params;
-        await acceptRide(commands, { rideId, driverId: me.id }, commandContextFor(request));
-        return answerAfterWrite(readDeps, me, rideId);
+        const result = await acceptRide(commands, { rideId, driverId: me.id }, commandContextFor(request));
+        return answerAfterWrite(readDeps, me, rideId, result.stream);
       },
     );
 
@@ -107,8 +107,8 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
       async (request) => {
         const { rideId } = request.params;
         const offeredFareNgwee = ngweeOf(request.body.offeredFare);
-        await inWireTerms(counterOffer(commands, { rideId, offeredFareNgwee }, commandContextFor(request)), { offeredFareNgwee: 'offeredFare' });
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await inWireTerms(counterOffer(commands, { rideId, offeredFareNgwee }, commandContextFor(request)), { offeredFareNgwee: 'offeredFare' });
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 
@@ -129,8 +129,8 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
       },
       async (request) => {
         const { rideId } = request.params;
-        await declineAllBids(commands, { rideId }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await declineAllBids(commands, { rideId }, commandContextFor(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
   };

@@ -2,7 +2,7 @@ import type { SharedDatabase } from '../../services/database.js';
 import { findDriverLocation } from '../../../commands/dispatch/index.js';
 import { rideStreamId, viewerOfRide } from '../../../domain/ride/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
-import type { EventStore } from '../../../platform/eventStore/port.js';
+import type { EventStore, RecordedEvent } from '../../../platform/eventStore/port.js';
 import type { Router } from '../../../platform/routing/index.js';
 import type { LatLng } from '../../../domain/catalogue/index.js';
 import { driversByIds } from '../../../projections/driverProfiles/index.js';
@@ -29,7 +29,12 @@ export interface RideSnapshot {
 }
 
 export async function rideFromStream(store: EventStore, rideId: string): Promise<RideSnapshot | undefined> {
-  const events = (await store.readStream(rideStreamId(rideId))).flatMap((recorded) => readRideEvent(recorded) ?? []);
+  return rideFromEvents(await store.readStream(rideStreamId(rideId)));
+}
+
+/** The ride as this whole stream of it (as the store recorded it) folds. */
+function rideFromEvents(stream: readonly RecordedEvent[]): RideSnapshot | undefined {
+  const events = stream.flatMap((recorded) => readRideEvent(recorded) ?? []);
   const ride = foldRideStream(events);
   const pin = events.reduce<RidePinRow | undefined>((row, stored) => foldPin(row, stored) ?? row, undefined);
   return ride && { ride, pin };
@@ -53,11 +58,14 @@ export interface RideReadDeps {
 /**
  * For the ride's step routes: a caller who is not on the ride (nor an admin) gets the same 404 as
  * for a ride that does not exist, before any command runs. A party doing what they may not still
- * gets the command's own 403.
+ * gets the command's own 403. Answers the stream it read, for the command to decide on (the ride
+ * handlers' `rideStream`) instead of reading it again.
  */
-export async function requireRideParty(store: EventStore, user: PublicUser, rideId: string): Promise<void> {
-  const snapshot = await rideFromStream(store, rideId);
+export async function requireRideParty(store: EventStore, user: PublicUser, rideId: string): Promise<RecordedEvent[]> {
+  const stream = await store.readStream(rideStreamId(rideId));
+  const snapshot = rideFromEvents(stream);
   if (!snapshot || !partyOf(user, snapshot.ride)) throw rideNotFound(rideId);
+  return stream;
 }
 
 /** GET /api/rides/:rideId — the ride from the read models, as this user may see it, or 404. */
@@ -70,9 +78,13 @@ export async function readRideFor({ db, store, router }: RideReadDeps, user: Pub
   return presentRide(db, snapshot.ride, party, pin, router);
 }
 
-/** The answer to a write: the ride stream as it is now (see above), as the writer may see it. */
-export async function answerAfterWrite({ db, store, router }: RideReadDeps, user: PublicUser, rideId: string) {
-  const snapshot = await rideFromStream(store, rideId);
+/**
+ * The answer to a write: the ride stream as the write left it (see above), as the writer may see
+ * it. `stream` is the whole stream as the command folded and appended to it (RideCommandResult's);
+ * without it, the stream is read as it is now.
+ */
+export async function answerAfterWrite({ db, store, router }: RideReadDeps, user: PublicUser, rideId: string, stream?: readonly RecordedEvent[]) {
+  const snapshot = stream ? rideFromEvents(stream) : await rideFromStream(store, rideId);
   const party = snapshot && partyOf(user, snapshot.ride);
   if (!snapshot || !party) throw rideNotFound(rideId);
   return presentRide(db, snapshot.ride, party, pinFromRow(snapshot.pin, party), router);

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RecordedEvent } from '../../../platform/eventStore/port.js';
 import { arriveAtPickup, cancelRide, completeTrip, raiseEmergency, rateRide, reissuePin, startTrip } from '../../../commands/ride/index.js';
 import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { commandContextFor } from '../../support/commandContext.js';
@@ -21,17 +23,20 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
   const readDeps = { db, store: commands.store, router: commands.router };
   return async (app) => {
     // Every route here acts on one ride: strangers learn nothing about it (404, like a made-up id).
+    // The stream the check read is the one the step decides on (`checked`), not read again.
+    const checkedStreams = new WeakMap<FastifyRequest, RecordedEvent[]>();
+    const checked = (request: FastifyRequest) => checkedStreams.get(request);
     app.addHook('preHandler', async (request) => {
       const { rideId } = request.params as { rideId: string };
-      await requireRideParty(commands.store, signedInUser(request), rideId);
+      checkedStreams.set(request, await requireRideParty(commands.store, signedInUser(request), rideId));
     });
     app.post(
       '/api/rides/:rideId/arrive',
       { schema: step('The assigned driver is at the pickup'), preValidation: requireUser({ roles: ['driver'] }) },
       async (request) => {
         const { rideId } = request.params;
-        await arriveAtPickup(commands, { rideId }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await arriveAtPickup(commands, { rideId }, commandContextFor(request), checked(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 
@@ -46,8 +51,8 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       },
       async (request) => {
         const { rideId } = request.params;
-        await startTrip(commands, { rideId, pin: request.body.pin }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await startTrip(commands, { rideId, pin: request.body.pin }, commandContextFor(request), checked(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 
@@ -60,8 +65,8 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       async (request) => {
         const { rideId } = request.params;
         const { distanceKm, durationMinutes } = request.body ?? {};
-        await completeTrip(commands, { rideId, distanceKm: distanceKm ?? null, durationMinutes: durationMinutes ?? null }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await completeTrip(commands, { rideId, distanceKm: distanceKm ?? null, durationMinutes: durationMinutes ?? null }, commandContextFor(request), checked(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 
@@ -74,8 +79,8 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       async (request) => {
         const { rideId } = request.params;
         const { reasonCode, reason } = request.body;
-        await cancelRide(commands, { rideId, reasonCode, reason }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await cancelRide(commands, { rideId, reasonCode, reason }, commandContextFor(request), checked(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 
@@ -88,8 +93,8 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       async (request) => {
         const { rideId } = request.params;
         const { stars, comment } = request.body;
-        await rateRide(commands, { rideId, stars, comment: comment ?? null }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await rateRide(commands, { rideId, stars, comment: comment ?? null }, commandContextFor(request), checked(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 
@@ -101,8 +106,8 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       },
       async (request) => {
         const { rideId } = request.params;
-        await raiseEmergency(commands, { rideId, location: request.body?.location ?? null }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await raiseEmergency(commands, { rideId, location: request.body?.location ?? null }, commandContextFor(request), checked(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
 
@@ -111,8 +116,8 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
       { schema: step('The rider replaces the PIN (which also lifts a lock after wrong tries)'), preValidation: requireUser({ roles: ['passenger'] }) },
       async (request) => {
         const { rideId } = request.params;
-        await reissuePin(commands, { rideId }, commandContextFor(request));
-        return answerAfterWrite(readDeps, signedInUser(request), rideId);
+        const result = await reissuePin(commands, { rideId }, commandContextFor(request), checked(request));
+        return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
   };
