@@ -127,12 +127,20 @@ function pinFromRow(row: RidePinRow | undefined, party: RideParty): PinState | u
   return row && { status: row.status, code: party === 'rider' ? row.pin : null, attemptsLeft: row.attempts_left };
 }
 
+/**
+ * Each shown driver's card: the profile, and the user behind it. A ride names its driver's user
+ * as well, so both are asked at once; a profile whose user the rides did not name (not expected)
+ * has it asked after.
+ */
 async function driverCardsFor(db: SharedDatabase, rides: readonly RideRow[]) {
-  const ids = [...new Set(rides.flatMap((ride) => (ride.driver_id && driverShownIn.includes(ride.status) ? [ride.driver_id] : [])))];
+  const shown = rides.filter((ride) => ride.driver_id && driverShownIn.includes(ride.status));
+  const ids = [...new Set(shown.map((ride) => ride.driver_id!))];
   if (ids.length === 0) return new Map<string, ReturnType<typeof toDriverCard>>();
-  const profiles = await driversByIds(db, ids);
-  const users = await usersByIds(db, profiles.flatMap((profile) => (profile.user_id ? [profile.user_id] : [])));
+  const named = shown.flatMap((ride) => (ride.driver_user_id ? [ride.driver_user_id] : []));
+  const [profiles, users] = await Promise.all([driversByIds(db, ids), usersByIds(db, named)]);
   const userById = new Map(users.map((user) => [user.id, user]));
+  const unnamed = profiles.flatMap((profile) => (profile.user_id && !userById.has(profile.user_id) ? [profile.user_id] : []));
+  for (const user of await usersByIds(db, unnamed)) userById.set(user.id, user);
   return new Map(profiles.map((profile) => [profile.driver_id, toDriverCard(profile, profile.user_id ? userById.get(profile.user_id) : undefined)]));
 }
 

@@ -61,6 +61,7 @@ describe('a ride step through the API', () => {
 
     const arrive = await measured(rideId, () => call(bed, driver, 'POST', `/api/rides/${rideId}/arrive`));
     expect(arrive.answer.status).toBe(200);
+    expect(arrive.answer.body.driver).toMatchObject({ driverId: driver.driverId, fullName: driver.user.fullName });
     expect(arrive.answer.body).toEqual(await freshAnswer(driver, rideId, arrive.answer.body.revision));
     await settled(bed);
 
