@@ -8,7 +8,7 @@ import { commandContextFor, notYours } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
 import { ngweeOf } from '../../../contract/money.js';
-import { answerAfterWrite, requireRideParty } from './rideSources.js';
+import { answerAfterWrite, rideParty } from './rideSources.js';
 import { AcceptRideBody, CounterOfferBody, RequestRideBody, Ride, RideParams } from '../../../contract/rides.js';
 import { inWireTerms } from './wireErrors.js';
 
@@ -25,6 +25,8 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
   const readDeps = { db, store: commands.store };
   const sharing = tripShareCommands(commands.safety.shareTokens);
   return async (app) => {
+    // Not your ride: the same 404 as a ride that does not exist. The step decides on what the check read.
+    const party = rideParty(commands.store);
     app.post(
       '/api/rides',
       {
@@ -100,14 +102,12 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
           response: { 200: Ride, ...errorResponses },
         },
         preValidation: requireUser({ roles: ['passenger'] }),
-        // Not your ride: the same 404 as a ride that does not exist.
-        preHandler: async (request: { params: { rideId: string } }) =>
-          requireRideParty(commands.store, signedInUser(request as never), request.params.rideId),
+        preHandler: party.check,
       },
       async (request) => {
         const { rideId } = request.params;
         const offeredFareNgwee = ngweeOf(request.body.offeredFare);
-        const result = await inWireTerms(counterOffer(commands, { rideId, offeredFareNgwee }, commandContextFor(request)), { offeredFareNgwee: 'offeredFare' });
+        const result = await inWireTerms(counterOffer(commands, { rideId, offeredFareNgwee }, commandContextFor(request), party.streamOf(request)), { offeredFareNgwee: 'offeredFare' });
         return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
@@ -123,13 +123,11 @@ export function rideBookingRoutes({ commands, db }: ProductRouteDeps): FastifyPl
           response: { 200: Ride, ...errorResponses },
         },
         preValidation: requireUser({ roles: ['passenger'] }),
-        // Not your ride: the same 404 as a ride that does not exist.
-        preHandler: async (request: { params: { rideId: string } }) =>
-          requireRideParty(commands.store, signedInUser(request as never), request.params.rideId),
+        preHandler: party.check,
       },
       async (request) => {
         const { rideId } = request.params;
-        const result = await declineAllBids(commands, { rideId }, commandContextFor(request));
+        const result = await declineAllBids(commands, { rideId }, commandContextFor(request), party.streamOf(request));
         return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { SharedDatabase } from '../../services/database.js';
+import { signedInUser } from '../../plugins/auth.js';
 import { findDriverLocation } from '../../../commands/dispatch/index.js';
 import { rideStreamId, viewerOfRide } from '../../../domain/ride/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
@@ -66,6 +68,22 @@ export async function requireRideParty(store: EventStore, user: PublicUser, ride
   const snapshot = rideFromEvents(stream);
   if (!snapshot || !partyOf(user, snapshot.ride)) throw rideNotFound(rideId);
   return stream;
+}
+
+/**
+ * requireRideParty as a preHandler for routes on `/api/rides/:rideId/…` that keeps what it read:
+ * `streamOf(request)` is the ride stream the check read for that request, for the step's command
+ * to decide on (the ride handlers' `rideStream`).
+ */
+export function rideParty(store: EventStore) {
+  const read = new WeakMap<FastifyRequest, RecordedEvent[]>();
+  return {
+    check: async (request: FastifyRequest) => {
+      const { rideId } = request.params as { rideId: string };
+      read.set(request, await requireRideParty(store, signedInUser(request), rideId));
+    },
+    streamOf: (request: FastifyRequest) => read.get(request),
+  };
 }
 
 /** GET /api/rides/:rideId — the ride from the read models, as this user may see it, or 404. */

@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RecordedEvent } from '../../../platform/eventStore/port.js';
 import { arriveAtPickup, cancelRide, completeTrip, raiseEmergency, rateRide, reissuePin, startTrip } from '../../../commands/ride/index.js';
 import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { commandContextFor } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { answerAfterWrite, requireRideParty } from './rideSources.js';
+import { answerAfterWrite, rideParty } from './rideSources.js';
 import { CancelRideBody, CompleteTripBody, EmergencyBody, RateRideBody, Ride, RideParams, StartTripBody } from '../../../contract/rides.js';
 
 /** Every step is the ride's own write; each answers the ride as the caller may see it. */
@@ -24,12 +22,9 @@ export function rideTripRoutes({ commands, db }: ProductRouteDeps): FastifyPlugi
   return async (app) => {
     // Every route here acts on one ride: strangers learn nothing about it (404, like a made-up id).
     // The stream the check read is the one the step decides on (`checked`), not read again.
-    const checkedStreams = new WeakMap<FastifyRequest, RecordedEvent[]>();
-    const checked = (request: FastifyRequest) => checkedStreams.get(request);
-    app.addHook('preHandler', async (request) => {
-      const { rideId } = request.params as { rideId: string };
-      checkedStreams.set(request, await requireRideParty(commands.store, signedInUser(request), rideId));
-    });
+    const party = rideParty(commands.store);
+    const checked = party.streamOf;
+    app.addHook('preHandler', party.check);
     app.post(
       '/api/rides/:rideId/arrive',
       { schema: step('The assigned driver is at the pickup'), preValidation: requireUser({ roles: ['driver'] }) },
