@@ -21,7 +21,13 @@ const actors: Actor[] = [rider, driver, { userId: 'admin-phiri', role: 'admin' }
 const types = ['RequestAudioRecording', 'SeeAudioRecordingNotice', 'StartAudioRecording', 'CancelAudioRecording', 'RecordAudioUploaded', 'DeleteAudioRecording'] as const;
 /** Mostly the one who would naturally issue it (-1: the rider, or the timer for a deletion), sometimes anyone. */
 const actorIndex = fc.oneof({ weight: 3, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: actors.length - 1 }) });
-const step = fc.record({ type: fc.constantFrom(...types), actor: actorIndex, advanceHours: fc.constantFrom(0, 1, 24, 100), rideOver: fc.boolean() });
+/**
+ * Biased so walks get to the upload and, a week on, the deletion: a cancellation comes half as
+ * often as each other command, the ride is mostly still on, and the clock sometimes leaps 200 h.
+ */
+const type = fc.oneof({ weight: 1, arbitrary: fc.constant('CancelAudioRecording' as const) }, { weight: 10, arbitrary: fc.constantFrom(...types.filter((t) => t !== 'CancelAudioRecording')) });
+const rideOver = fc.oneof({ weight: 3, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) });
+const step = fc.record({ type, actor: actorIndex, advanceHours: fc.constantFrom(0, 1, 24, 100, 200), rideOver });
 
 const ride = (over: boolean): RideFacts => ({
   rideId,
@@ -82,6 +88,7 @@ describe('audio recording under random commands', () => {
   });
 
   afterAll(() => {
+    // Over 100 seeds the fewest runs (of 300) reaching one were 14, for AudioRecordingDeleted (unbiased, 1 seed in 100 had none).
     for (const name of ['AudioRecordingRequested', 'AudioRecordingNoticeSeen', 'AudioRecordingStarted', 'AudioRecordingCancelled', 'AudioRecordingUploaded', 'AudioRecordingDeleted']) {
       expect(reached, `no run reached ${name}`).toContain(name);
     }

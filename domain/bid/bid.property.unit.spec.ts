@@ -17,19 +17,27 @@ import { bidStatus, type BidState } from './status.js';
 const start = Date.parse('2025-01-15T08:00:00.000Z');
 const mostly = fc.integer({ min: 0, max: 9 }).map((n) => n > 0);
 
+/**
+ * Placing, withdrawing and expiring outweigh settling, which ends the walk: so bids are often
+ * withdrawn or let expire and placed again before they are settled.
+ */
 const commandSpec = fc.oneof(
-  fc.record({
-    type: fc.constant('PlaceBid' as const),
-    amountNgwee: fc.integer({ min: 2_500, max: 16_000 }),
-    expiresInSeconds: fc.integer({ min: -10, max: 180 }),
-    rideStatus: fc.constantFrom('pending', 'pending', 'pending', 'accepted', 'cancelled'),
-    bidding: mostly,
-    verified: mostly,
-    online: mostly,
-    free: mostly,
-  }),
-  fc.record({ type: fc.constantFrom('WithdrawBid' as const, 'MarkBidAccepted' as const, 'ExpireBid' as const) }),
-  fc.record({ type: fc.constant('MarkBidRejected' as const), reason: fc.constantFrom('another_bid_accepted', 'ride_cancelled') }),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('PlaceBid' as const),
+      amountNgwee: fc.integer({ min: 2_500, max: 16_000 }),
+      expiresInSeconds: fc.integer({ min: -10, max: 180 }),
+      rideStatus: fc.constantFrom('pending', 'pending', 'pending', 'accepted', 'cancelled'),
+      bidding: mostly,
+      verified: mostly,
+      online: mostly,
+      free: mostly,
+    }),
+  },
+  { weight: 3, arbitrary: fc.record({ type: fc.constantFrom('WithdrawBid' as const, 'ExpireBid' as const) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('MarkBidAccepted' as const) }) },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('MarkBidRejected' as const), reason: fc.constantFrom('another_bid_accepted', 'ride_cancelled') }) },
 );
 const step = fc.record({
   spec: commandSpec,
@@ -100,12 +108,13 @@ describe('bid lifecycle under random commands', () => {
         expect(settlements.length, 'a bid is settled at most once').toBeLessThanOrEqual(1);
         expect(visible(fold(bidDecider, history)), 'refolding gives the same snapshot').toEqual(visible(state));
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 
   afterAll(() => {
-    // The property means little unless the random walks actually reach every status.
+    // The property means little unless the random walks actually reach every status. Over 100 seeds
+    // the fewest runs reaching one were 14, for re-bid (at 200 runs, unbiased, 1 seed in 100 had none).
     for (const name of ['placed', 'withdrawn', 'expired', 'accepted', 'rejected', 're-bid']) {
       expect(reached, `no run reached ${name}`).toContain(name);
     }

@@ -20,7 +20,8 @@ const actors: Actor[] = [
 
 /** The applicant and the admin come up more often, so the walks reach every status. */
 const actor = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(applicant, admin) }, { weight: 1, arbitrary: fc.constantFrom(...actors) });
-const reason = fc.constantFrom('Documents unreadable', '  ');
+/** Mostly a reason that stands, so applications get rejected and approvals suspended often enough. */
+const reason = fc.constantFrom('Documents unreadable', 'Documents unreadable', 'Documents unreadable', '  ');
 const documents = fc.constantFrom(
   validDocuments,
   validDocuments.slice(1),
@@ -78,7 +79,8 @@ describe('driver verification, under any sequence of commands from any actor', (
       }),
       { numRuns: 300 },
     );
-    // Unless the walks visit every status, the property says nothing about the moves out of it.
+    // Unless the walks visit every status, the property says nothing about the moves out of it. Over
+    // 100 seeds the fewest runs reaching one were 5, for suspended (2 when a blank reason came half the time).
     expect([...reached].sort()).toEqual(['approved', 'notApplied', 'pending', 'rejected', 'suspended']);
   });
 });

@@ -97,7 +97,8 @@ type Step = { spec: { type: string; data: unknown }; actor: 'natural' | Actor; a
 
 /**
  * Money in flight: a wallet is asked, the request expires, the rider pays another way, and the
- * wallet's approval arrives late — the walks that make duplicates, owed back.
+ * wallet's approval arrives late — the walks that make duplicates, owed back. Expiry, paying
+ * another way (mostly cash) and refunds are weighted up, so that chain is often played out.
  */
 const lateApprovalSpec = fc.oneof(
   fc.constant({
@@ -105,11 +106,16 @@ const lateApprovalSpec = fc.oneof(
     data: { ...parties, amountNgwee: fare, ...wallets[0], providerReference: references[0] },
   }),
   weighted(
-    2,
+    4,
     fc.constantFrom(1, 1, 2).map((attempt) => ({ type: 'ExpirePayment' as const, data: { rideId, attempt } })),
   ),
-  fc.oneof(fc.constant({ method: 'cash' as const }), terms).map((data) => ({ type: 'RetryPayment' as const, data: { rideId, ...data } })),
-  fc.constant({ type: 'ConfirmCashCollected' as const, data: { rideId } }),
+  weighted(
+    2,
+    fc
+      .oneof(weighted(3, fc.constant({ method: 'cash' as const })), weighted(1, terms))
+      .map((data) => ({ type: 'RetryPayment' as const, data: { rideId, ...data } })),
+  ),
+  weighted(2, fc.constant({ type: 'ConfirmCashCollected' as const, data: { rideId } })),
   // Mostly the first attempt's reference: its late approval is what these walks are about.
   weighted(
     3,
@@ -123,16 +129,22 @@ const lateApprovalSpec = fc.oneof(
         ),
       ),
   ),
-  fc
-    .record({ attempt: fc.integer({ min: 1, max: 2 }), amountNgwee: refundAmount, refundReference: fc.constantFrom(...refundRefs) })
-    .map((data) => ({
-      type: 'RequestRefund' as const,
-      data: { rideId, reason: 'Paid twice', ...data },
+  weighted(
+    2,
+    fc
+      .record({ attempt: fc.integer({ min: 1, max: 2 }), amountNgwee: refundAmount, refundReference: fc.constantFrom(...refundRefs) })
+      .map((data) => ({
+        type: 'RequestRefund' as const,
+        data: { rideId, reason: 'Paid twice', ...data },
+      })),
+  ),
+  weighted(
+    2,
+    fc.constantFrom(...refundRefs).map((refundReference) => ({
+      type: 'RecordRefundCompleted' as const,
+      data: { rideId, refundReference, providerTransactionId: 'R1' },
     })),
-  fc.constantFrom(...refundRefs).map((refundReference) => ({
-    type: 'RecordRefundCompleted' as const,
-    data: { rideId, refundReference, providerTransactionId: 'R1' },
-  })),
+  ),
 );
 
 const toCommand = ({ spec, actor }: Step): PaymentCommand =>
@@ -210,17 +222,19 @@ function walk(steps: readonly Step[]): void {
 
 describe('payment lifecycle under random commands', () => {
   it.each([
-    // Who may do what is tried by the first walk; the second has each party do their own part, so money gets in flight.
-    ['any command by anyone', terms, commandSpec, anyone],
+    // Who may do what is tried by the first walk; the second has each party do their own part, so money gets in flight
+    // (its walks are longer: the late approval must come after the expiry, the other payment and its settlement).
+    ['any command by anyone', terms, commandSpec, anyone, 40],
     [
       'money in flight',
       fc.constant({ ...wallets[0], providerReference: references[0] }),
       lateApprovalSpec,
       fc.constant<'natural' | Actor>('natural'),
+      60,
     ],
   ] as const)(
     '%s: the ride is paid at most once, no attempt refunds more than it collected, refunded and cancelled take nothing',
-    (_, openingTerms, spec, actor) => {
+    (_, openingTerms, spec, actor, maxSteps) => {
       // Every walk opens with the request for payment that completing a ride makes; then anything may follow.
       const opening = (openingTerms as fc.Arbitrary<Record<string, unknown>>).map((data) => ({
         spec: { type: 'RequestPayment', data: { ...parties, amountNgwee: fare, ...data } },
@@ -228,14 +242,15 @@ describe('payment lifecycle under random commands', () => {
         advanceSeconds: 0,
       }));
       const steps = fc
-        .tuple(opening, fc.array(stepOf<Step['spec']>(spec, actor), { maxLength: 40, size: 'max' }))
+        .tuple(opening, fc.array(stepOf<Step['spec']>(spec, actor), { maxLength: maxSteps, size: 'max' }))
         .map(([first, rest]) => [first, ...rest]);
       fc.assert(fc.property(steps, walk), { numRuns: 300 });
     },
   );
 
   afterAll(() => {
-    // The properties mean little unless the random walks reach every status.
+    // The properties mean little unless the random walks reach every status. Over 100 seeds the fewest
+    // runs reaching one were 6, for duplicate (before the money-in-flight walk was biased, 1 seed in 100 had none).
     for (const name of [
       'requested',
       'awaitingApproval',

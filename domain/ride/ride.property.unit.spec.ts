@@ -19,10 +19,14 @@ const bothRated = (state: RideState) => state.context.ratings.byRider !== null &
 
 const reached = new Set<string>();
 
+/** Half the steps are drawn from the lifecycle's own commands alone, so walks get as far as `completed` (the longest path). */
+const lifecycle = ['RequestRide', 'AcceptRide', 'AcceptBid', 'ArriveAtPickup', 'StartTrip', 'CompleteTrip'];
+const biasedStep = fc.oneof(step, step.filter((candidate) => lifecycle.includes(candidate.spec.type)));
+
 describe('ride lifecycle under random commands', () => {
   it('keeps its invariants', () => {
     fc.assert(
-      fc.property(fc.array(step, { minLength: 1, maxLength: 60, size: 'max' }), (steps) => {
+      fc.property(fc.array(biasedStep, { minLength: 1, maxLength: 60, size: 'max' }), (steps) => {
         let state = rideDecider.initialState();
         let nowMs = start;
         const history: RideEvent[] = [];
@@ -57,7 +61,8 @@ describe('ride lifecycle under random commands', () => {
         expect(visible(fold(rideDecider, history)), 'refolding gives the same snapshot').toEqual(visible(state));
       }),
       // Enough walks that one reaching `completed` (the longest path) is all but certain: at 200 a
-      // CI run now and then had none, and the coverage check below failed.
+      // CI run now and then had none, and the coverage check below failed. Over 100 seeds the fewest
+      // runs reaching `completed` were 21 (with unbiased steps, 2).
       { numRuns: 500 },
     );
   });

@@ -105,8 +105,9 @@ describe('route encoding, under any sequence of commands from any actor', () => 
         if (routeEncodingStatus(state) === 'verified') verifiedRuns++;
         if (history.some((event) => event.type === 'RouteEncodingMarkedForFix')) flaggedRuns++;
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
+    // Over 100 seeds the fewest were 47 verified and 35 flagged runs (at 300 runs, flagged went as low as 16).
     expect(verifiedRuns).toBeGreaterThan(10);
     expect(flaggedRuns).toBeGreaterThan(10);
   });
