@@ -11,6 +11,10 @@ const MAX_STEPS = 30;
 
 const bed = useRideTestBed('ridemodel');
 
+type Step = typeof stepArbitrary extends fc.Arbitrary<infer T> ? T : never;
+const strangerBooks = { kind: 'request', slot: 0, actor: 'stranger', pricing: 'fixed', fraction: 0.3, scheduled: false } as Step;
+const strangerCancels = { kind: 'cancel', slot: 0, actor: 'stranger' } as Step;
+
 /**
  * Random sequences of ride and bid commands, from random actors (most of them not allowed to do
  * what they try), run against the real handlers and PostgreSQL. After every step the streams are
@@ -39,7 +43,8 @@ describe('the ride lifecycle against the real handlers (model test)', () => {
           before = after;
         }
       }),
-      { numRuns: RUNS },
+      // Always tried too: a stranger books, then cancels their own booking (once read as a stranger acting on a ride).
+      { numRuns: RUNS, examples: [[[strangerBooks, strangerCancels]]] },
     );
 
     // The sequences went deep: every kind of command was accepted somewhere, and refusals of many kinds were met.

@@ -83,7 +83,10 @@ export function checkStep(world: World, step: Executed, before: Snapshot, after:
     if (stateBefore === 'completed') expect(step.kind, `${label} was accepted on a completed ride`).toBe('rate');
   }
   expect(step.actor?.role, `${label}: staff take no part in rides`).not.toBe('staff');
-  if (step.actor?.userId === world.stranger.userId) expect(step.kind, `${label}: a stranger only books`).toBe('request');
+  // A stranger to every ride may book one; then, and only on that ride, they are its rider.
+  if (step.actor?.userId === world.stranger.userId && step.kind !== 'request') {
+    expect(rideBefore.context.booking?.riderId, `${label}: a stranger acts only on a ride they booked`).toBe(world.stranger.userId);
+  }
   expect(grown.length, `${label} was accepted but appended nothing`).toBeGreaterThan(0);
 
   // The handler's answer is what the stored events fold to.
