@@ -11,7 +11,7 @@ export const ACTIVITY_KEPT = 1000;
 
 /**
  * A page's rows less those the trim below would delete at once: a row with ACTIVITY_KEPT rows of
- * the same page newer than it can never be kept (a rebuild's page of 20,000 events writes 1,000
+ * the same page newer than it can never be kept (a rebuild's page of 5,000 events writes 1,000
  * rows, not all it makes). Rows as new as the last one kept all stay, whatever their ids: the trim orders ties by
  * event id in the database's collation, and decides among them.
  */

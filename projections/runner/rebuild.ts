@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { settleWithin } from '../../platform/boundedConcurrency.js';
 import { createKysely } from '../../platform/database/connect.js';
 import { compileFilter, unionOfFilters } from '../../platform/eventStore/filter.js';
 import { START, type EventStore } from '../../platform/eventStore/port.js';
@@ -63,10 +64,12 @@ export function describeProgress(progress: RebuildProgress): string {
 }
 
 /**
- * A ride's events spread over minutes of `$all`, so each page a ride touches writes its row again:
- * larger pages write each row fewer times (20,000 events: ~40 MB of decoded events in memory).
+ * Events per page. A ride's events spread over minutes of `$all`, so each page a ride touches
+ * writes its row again, and larger pages would write each row fewer times; but read models that
+ * still write with a placeholder per value (the stream catalogue: six per stream) must stay under
+ * PostgreSQL's 65,535 parameters per statement, which a page of 20,000 one-event streams passes.
  */
-export const REBUILD_BATCH_SIZE = 20_000;
+export const REBUILD_BATCH_SIZE = 5_000;
 
 /**
  * Rebuilds several projections on ONE replay of `$all`: under each one's lock (so no runner writes
@@ -107,9 +110,12 @@ export async function rebuildProjections(options: RebuildAllOptions): Promise<Re
       for await (const batch of inBatches(subscription, options.batchSize ?? REBUILD_BATCH_SIZE, { fill: true })) {
         // Each projection applies the page in its own transaction, all at once: one's writes wait on
         // the database while another folds its events (each still commits its rows with its checkpoint).
-        const outcomes = new Map(
-          (await Promise.all(members.map((member) => applyGroupBatch(db, [member], batch, { asyncCommit: true })))).flatMap((outcome) => [...outcome]),
+        // All settle before a failure is thrown: none is still writing when the locks are let go.
+        const settled = await settleWithin(
+          members.map((member) => () => applyGroupBatch(db, [member], batch, { asyncCommit: true })),
+          members.length,
         );
+        const outcomes = new Map(settled.flatMap((outcome) => [...outcome]));
         for (const member of members) {
           const outcome = outcomes.get(member.projection.name);
           if (outcome?.kind === 'failed' || outcome?.kind === 'moved') throw outcome.error;
