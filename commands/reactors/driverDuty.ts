@@ -5,6 +5,7 @@ import type { DriverVerificationEvent } from '../../domain/driverVerification/in
 import type { RideEvent } from '../../domain/ride/index.js';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection, type Projection } from '../../projections/runner/projection.js';
+import { reactPerKey } from './perKey.js';
 import { domainEventOf, react, reactionContext, type ReactorDeps } from './reaction.js';
 import { isStreamOf } from '../../domain/streams.js';
 
@@ -49,6 +50,14 @@ const releaseReason = (assignedDriverId: string | null, driverId: string, ending
   assignedDriverId !== null && assignedDriverId !== driverId ? 'ride_append_lost' : ending;
 
 /**
+ * A command the reactor has decided to issue to a driver's stream, and the event that caused it
+ * (its command id derives from that event's id and the reaction).
+ */
+type DutyReaction =
+  | { kind: 'release'; driverId: string; trigger: RecordedEvent; rideId: string; reason: ReleaseReason }
+  | { kind: 'goOffline'; driverId: string; trigger: RecordedEvent; reaction: string };
+
+/**
  * Keeps drivers' duty in step with their rides and their verification:
  * - when a ride ends (completed, cancelled, expired), every driver still reserved for it is
  *   released: its assigned driver with the matching reason; a driver whose reservation was never
@@ -57,20 +66,39 @@ const releaseReason = (assignedDriverId: string | null, driverId: string, ending
  *   else with the ride's ending. A reservation that shows up after the ride ended is released
  *   the same way;
  * - a suspended driver is taken offline at once if free, or right after the release otherwise.
+ *
+ * A page is handled in two steps. First, in the page's order, on the page's transaction: the
+ * tables are brought up to date and the commands decided. Then the commands are issued, one
+ * driver's in the order decided, different drivers side by side (reactPerKey).
+ *
+ * Deciding them all before issuing any changes nothing: a decision reads only the tables, and
+ * only this reactor writes them, from the events of its pages, never from a command's answer.
+ * What a command causes (DriverReleased, DriverWentOffline) is appended to the driver's stream and
+ * comes back through $all in a later page; until then no table row moves because of it (the
+ * suspension read after a release has always been the one of the page's order at that point).
+ * Nor does a command wait on another's outcome: each is issued whether the previous one was
+ * applied, repeated or refused. A command's failure still fails the whole page: the transaction
+ * rolls back and the page is applied again, and the commands' ids, derived from their trigger
+ * events, keep anything already appended from being appended twice.
  */
 export function driverDutyReactor(deps: ReactorDeps): Projection<DriverDutyTables> {
-  const goOffline = (trigger: RecordedEvent, driverId: string, reaction: string) => {
-    const context = reactionContext(trigger, reaction, NAME);
+  const issue = (reaction: DutyReaction) => {
+    const { driverId, trigger } = reaction;
+    if (reaction.kind === 'release') {
+      const context = reactionContext(trigger, `release:${driverId}`, NAME);
+      const command = { type: 'ReleaseDriver' as const, data: { driverId, rideId: reaction.rideId, reason: reaction.reason }, actor: context.actor };
+      return react(deps, { stream: driverStream(driverId), decider: driverDutyDecider, command }, context);
+    }
+    const context = reactionContext(trigger, reaction.reaction, NAME);
     const command = { type: 'GoOffline' as const, data: { driverId }, actor: context.actor };
     return react(deps, { stream: driverStream(driverId), decider: driverDutyDecider, command }, context);
   };
 
-  const release = async (trx: Trx, trigger: RecordedEvent, driverId: string, rideId: string, reason: ReleaseReason) => {
-    const context = reactionContext(trigger, `release:${driverId}`, NAME);
-    const command = { type: 'ReleaseDriver' as const, data: { driverId, rideId, reason }, actor: context.actor };
-    await react(deps, { stream: driverStream(driverId), decider: driverDutyDecider, command }, context);
+  /** The release of `driverId` from the ride, and their going offline right after if suspended. */
+  const release = async (trx: Trx, decided: DutyReaction[], trigger: RecordedEvent, driverId: string, rideId: string, reason: ReleaseReason) => {
+    decided.push({ kind: 'release', driverId, trigger, rideId, reason });
     const driver = await trx.selectFrom('reactor_driver_duty_drivers').select('suspended').where('driver_id', '=', driverId).executeTakeFirst();
-    if (driver?.suspended) await goOffline(trigger, driverId, `offline-after-release:${driverId}`);
+    if (driver?.suspended) decided.push({ kind: 'goOffline', driverId, trigger, reaction: `offline-after-release:${driverId}` });
   };
 
   const upsertDriver = (trx: Trx, driverId: string, values: Partial<DriverDutyTables['reactor_driver_duty_drivers']>) =>
@@ -80,13 +108,13 @@ export function driverDutyReactor(deps: ReactorDeps): Projection<DriverDutyTable
       .onConflict((oc) => oc.column('driver_id').doUpdateSet(values))
       .execute();
 
-  const onDriverEvent = async (trx: Trx, recorded: RecordedEvent) => {
+  const onDriverEvent = async (trx: Trx, decided: DutyReaction[], recorded: RecordedEvent) => {
     const event = domainEventOf<DriverDutyEvent>(recorded);
     if (event.type === 'DriverReserved') {
       const { driverId, rideId } = event.data;
       await upsertDriver(trx, driverId, { reserved_ride_id: rideId });
       const ride = await trx.selectFrom('reactor_driver_duty_rides').selectAll().where('ride_id', '=', rideId).executeTakeFirst();
-      if (ride?.ended) await release(trx, recorded, driverId, rideId, releaseReason(ride.assigned_driver_id, driverId, ride.ended));
+      if (ride?.ended) await release(trx, decided, recorded, driverId, rideId, releaseReason(ride.assigned_driver_id, driverId, ride.ended));
     } else if (event.type === 'DriverReleased') {
       await trx
         .updateTable('reactor_driver_duty_drivers')
@@ -97,18 +125,19 @@ export function driverDutyReactor(deps: ReactorDeps): Projection<DriverDutyTable
     }
   };
 
-  const onVerificationEvent = async (trx: Trx, recorded: RecordedEvent) => {
+  const onVerificationEvent = async (trx: Trx, decided: DutyReaction[], recorded: RecordedEvent) => {
     const event = domainEventOf<DriverVerificationEvent>(recorded);
     if (event.type === 'DriverSuspended') {
-      await upsertDriver(trx, event.data.driverId, { suspended: true });
+      const { driverId } = event.data;
+      await upsertDriver(trx, driverId, { suspended: true });
       // Refused while the driver is engaged: the release of that ride takes them offline instead.
-      await goOffline(recorded, event.data.driverId, `offline-on-suspension:${event.data.driverId}`);
+      decided.push({ kind: 'goOffline', driverId, trigger: recorded, reaction: `offline-on-suspension:${driverId}` });
     } else if (event.type === 'DriverReinstated') {
       await upsertDriver(trx, event.data.driverId, { suspended: false });
     }
   };
 
-  const onRideEvent = async (trx: Trx, recorded: RecordedEvent) => {
+  const onRideEvent = async (trx: Trx, decided: DutyReaction[], recorded: RecordedEvent) => {
     const event = domainEventOf<RideEvent>(recorded);
     if (event.type === 'DriverAssigned') {
       const { rideId, driverId } = event.data;
@@ -131,7 +160,7 @@ export function driverDutyReactor(deps: ReactorDeps): Projection<DriverDutyTable
     const reserved = await trx.selectFrom('reactor_driver_duty_drivers').select('driver_id').where('reserved_ride_id', '=', rideId).execute();
     const drivers = new Set([...(ride.assigned_driver_id ? [ride.assigned_driver_id] : []), ...reserved.map((row) => row.driver_id)]);
     for (const driverId of [...drivers].sort()) {
-      await release(trx, recorded, driverId, rideId, releaseReason(ride.assigned_driver_id, driverId, reason));
+      await release(trx, decided, recorded, driverId, rideId, releaseReason(ride.assigned_driver_id, driverId, reason));
     }
   };
 
@@ -145,11 +174,17 @@ export function driverDutyReactor(deps: ReactorDeps): Projection<DriverDutyTable
     tables: ['reactor_driver_duty_rides', 'reactor_driver_duty_drivers'],
     migrations,
     async handle(trx, events) {
+      // The page's order: the tables, and the commands they call for.
+      const decided: DutyReaction[] = [];
       for (const recorded of events) {
-        if (isStreamOf('ride', recorded.streamName)) await onRideEvent(trx, recorded);
-        else if (isStreamOf('driverVerification', recorded.streamName)) await onVerificationEvent(trx, recorded);
-        else if (isStreamOf('driverDuty', recorded.streamName)) await onDriverEvent(trx, recorded);
+        if (isStreamOf('ride', recorded.streamName)) await onRideEvent(trx, decided, recorded);
+        else if (isStreamOf('driverVerification', recorded.streamName)) await onVerificationEvent(trx, decided, recorded);
+        else if (isStreamOf('driverDuty', recorded.streamName)) await onDriverEvent(trx, decided, recorded);
       }
+      // Each driver's commands in that order, drivers side by side.
+      await reactPerKey(decided, (reaction) => reaction.driverId, async (reaction) => {
+        await issue(reaction);
+      });
     },
   });
 }
