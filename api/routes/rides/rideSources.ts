@@ -59,30 +59,54 @@ export interface RideReadDeps {
 
 /**
  * For the ride's step routes: a caller who is not on the ride (nor an admin) gets the same 404 as
- * for a ride that does not exist, before any command runs. A party doing what they may not still
- * gets the command's own 403. Answers the stream it read, for the command to decide on (the ride
- * handlers' `rideStream`) instead of reading it again.
+ * for a ride that does not exist (`notFound`, the ride's own by default), before any command runs.
+ * A party doing what they may not still gets the command's own 403. Answers the stream it read,
+ * for the command to decide on (the ride handlers' `rideStream`) instead of reading it again.
  */
-export async function requireRideParty(store: EventStore, user: PublicUser, rideId: string): Promise<RecordedEvent[]> {
+export async function requireRideParty(
+  store: EventStore,
+  user: PublicUser,
+  rideId: string,
+  notFound: () => DomainError = () => rideNotFound(rideId),
+): Promise<RecordedEvent[]> {
   const stream = await store.readStream(rideStreamId(rideId));
   const snapshot = rideFromEvents(stream);
-  if (!snapshot || !partyOf(user, snapshot.ride)) throw rideNotFound(rideId);
+  if (!snapshot || !partyOf(user, snapshot.ride)) throw notFound();
   return stream;
 }
 
+export interface RidePartyOptions {
+  /**
+   * Which ride a request acts on: its `:rideId` unless told otherwise (a bid's route finds it from
+   * the bid, and throws its own 404 for a bid that does not exist).
+   */
+  rideOf?: (request: FastifyRequest) => string | Promise<string>;
+  /** What a stranger to the ride, or a request about a ride that does not exist, is told: the ride's 404 unless told otherwise. */
+  notFound?: (request: FastifyRequest, rideId: string) => DomainError;
+}
+
+const rideIdParam = (request: FastifyRequest) => (request.params as { rideId: string }).rideId;
+
 /**
- * requireRideParty as a preHandler for routes on `/api/rides/:rideId/…` that keeps what it read:
- * `streamOf(request)` is the ride stream the check read for that request, for the step's command
- * to decide on (the ride handlers' `rideStream`).
+ * requireRideParty as a preHandler that keeps what it read, for routes that act on one ride: those
+ * on `/api/rides/:rideId/…`, and those that reach the ride through something of it (`rideOf`, as a
+ * bid does). `streamOf(request)` is the ride stream the check read for that request, for the
+ * step's command to decide on (the ride handlers' `rideStream`); `rideIdOf(request)` the ride.
  */
-export function rideParty(store: EventStore) {
-  const read = new WeakMap<FastifyRequest, RecordedEvent[]>();
+export function rideParty(store: EventStore, { rideOf = rideIdParam, notFound = (_, rideId) => rideNotFound(rideId) }: RidePartyOptions = {}) {
+  const read = new WeakMap<FastifyRequest, { rideId: string; stream: RecordedEvent[] }>();
   return {
     check: async (request: FastifyRequest) => {
-      const { rideId } = request.params as { rideId: string };
-      read.set(request, await requireRideParty(store, signedInUser(request), rideId));
+      const rideId = await rideOf(request);
+      const stream = await requireRideParty(store, signedInUser(request), rideId, () => notFound(request, rideId));
+      read.set(request, { rideId, stream });
     },
-    streamOf: (request: FastifyRequest) => read.get(request),
+    streamOf: (request: FastifyRequest) => read.get(request)?.stream,
+    rideIdOf: (request: FastifyRequest) => {
+      const checked = read.get(request);
+      if (!checked) throw new Error(`rideParty: ${request.routeOptions.url} runs its handler without the party check`);
+      return checked.rideId;
+    },
   };
 }
 
