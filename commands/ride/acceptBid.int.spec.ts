@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { driverStream } from '../../domain/driverDuty/index.js';
 import { bidIdFor } from '../../domain/bid/index.js';
 import { placeBid, withdrawBid } from '../bid/index.js';
@@ -14,7 +14,7 @@ import {
   uniqueId,
   useRideTestBed,
 } from '../../tests/support/rideFixtures.js';
-import { acceptBid } from './index.js';
+import { acceptBid, counterOffer } from './index.js';
 
 const bed = useRideTestBed('acceptbid');
 
@@ -85,6 +85,32 @@ describe('AcceptBid', () => {
       const act = () => acceptBid(bed.services, { rideId: scene.rideId, bidId: scene.bidId }, as(scene.rider));
       await expectRefusal(bed.store, scene.streams, act, 'not_allowed_in_state', /bid is withdrawn/);
     });
+  });
+
+  it('decides on the ride stream its caller has just read, without reading it again; a stale one meets the conflict and re-reads', async () => {
+    const scene = await givenBiddingRideWithBid(4_200);
+    const read = await bed.store.readStream(scene.stream);
+    const rideReads = vi.spyOn(bed.store, 'readStream');
+    const reads = () => rideReads.mock.calls.filter(([name]) => name === scene.stream).length;
+    try {
+      const fresh = await acceptBid(bed.services, { rideId: scene.rideId, bidId: scene.bidId }, as(scene.rider), read);
+      expect(reads()).toBe(0);
+      expect(fresh.events.map((e) => e.type)).toEqual(['BidAccepted', 'DriverAssigned', 'PinIssued']);
+      expect(fresh.stream).toEqual(await bed.store.readStream(scene.stream));
+
+      // The rider raises the offer after the stream was read: the acceptance's append conflicts, and its retry reads the ride anew.
+      const other = await givenBiddingRideWithBid(4_300);
+      const stale = await bed.store.readStream(other.stream);
+      await counterOffer(bed.services, { rideId: other.rideId, offeredFareNgwee: 3_500 }, as(other.rider));
+      rideReads.mockClear();
+      const retried = await acceptBid(bed.services, { rideId: other.rideId, bidId: other.bidId }, as(other.rider), stale);
+      expect(rideReads.mock.calls.filter(([name]) => name === other.stream)).toHaveLength(1);
+      expect(retried.events[0]!.data).toMatchObject({ bidId: other.bidId, agreedFareNgwee: 4_300 });
+      expect(retried.stream?.map((e) => e.type)).toContain('FareCounterOffered');
+      expect(retried.stream).toEqual(await bed.store.readStream(other.stream));
+    } finally {
+      rideReads.mockRestore();
+    }
   });
 
   it('two bids accepted at once: one driver is assigned, the other is released', async () => {

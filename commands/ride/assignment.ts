@@ -1,7 +1,7 @@
 import type { VehicleId } from '../../domain/catalogue/index.js';
 import { rideDecider, type RideCommandOf, type RideCommand } from '../../domain/ride/index.js';
 import { DomainError } from '../../domain/shared/index.js';
-import { WrongExpectedVersionError } from '../../platform/eventStore/port.js';
+import { WrongExpectedVersionError, type RecordedEvent } from '../../platform/eventStore/port.js';
 import { parseOrInvalid } from '../../domain/shared/command.js';
 import { requireBidFacts } from '../bid/loadBid.js';
 import type { CommandContext } from '../shared/handleCommand.js';
@@ -37,22 +37,25 @@ export async function acceptRide(
  * The rider picks a bid: the bid's state comes from its own stream, the driver's from theirs.
  * The platform reserves the chosen driver (the rider cannot act on a driver's stream), then the
  * ride records BidAccepted and DriverAssigned. Marking the bids accepted and rejected is the
- * settlement reactor's work, not this handler's.
+ * settlement reactor's work, not this handler's. `rideStream`, when given, is the ride's whole
+ * stream as the caller has just read it (the API's party check): decided on, not read again.
  */
 export async function acceptBid(
   services: CommandServices,
   input: RideInput<'AcceptBid'>,
   context: CommandContext,
+  rideStream?: readonly RecordedEvent[],
 ): Promise<AssignmentResult> {
   const { rideId, bidId } = parseOrInvalid(rideInputSchemas.AcceptBid, input);
   const bid = await requireBidFacts(services.store, bidId);
   const driver = await requireDriverFacts(services, bid.driverId, rideId, context);
   const command: RideCommandOf<'AcceptBid'> = { type: 'AcceptBid', data: { rideId, bid, driver }, actor: asActor(context) };
-  return assign(services, command, bid.driverId, context, dispatcher);
+  return assign(services, command, bid.driverId, context, dispatcher, rideStream);
 }
 
 /**
  * Reserve the driver, then append to the ride; compensate if the ride append does not happen.
+ * The ride is read here, unless the caller has just read it (`rideStream`).
  *
  * The decision is tried on the ride as it stands before the driver is touched, so an ordinary
  * refusal (wrong actor, ride taken, unfit driver) writes nothing anywhere; only a real race
@@ -70,10 +73,11 @@ async function assign(
   driverId: string,
   context: CommandContext,
   reserveAs: CommandContext['actor'],
+  rideStream?: readonly RecordedEvent[],
 ): Promise<AssignmentResult> {
   const deps = decideDeps(services);
   const { rideId } = command.data;
-  const ride = await loadRide(services.store, rideId);
+  const ride = await loadRide(services.store, rideId, rideStream);
   if (!alreadyApplied(ride.recorded, context.commandId)) {
     try {
       rideDecider.decide(command, ride.state, deps);

@@ -8,9 +8,14 @@ export interface LoadedRide {
   recorded: RecordedEvent[];
 }
 
-/** The ride as its stream tells it now (upcast and folded through the ride machine). */
-export async function loadRide(store: EventStore, rideId: string): Promise<LoadedRide> {
-  const recorded = await store.readStream(rideStreamId(rideId));
+/**
+ * The ride as its stream tells it now (upcast and folded through the ride machine). `alreadyRead`,
+ * the ride's whole stream as the caller has just read it (the API's party check), is folded
+ * instead of reading the stream again (see HandleOptions.alreadyRead).
+ */
+export async function loadRide(store: EventStore, rideId: string, alreadyRead?: readonly RecordedEvent[]): Promise<LoadedRide> {
+  const streamName = rideStreamId(rideId);
+  const recorded = alreadyRead?.every((event) => event.streamName === streamName) ? [...alreadyRead] : await store.readStream(streamName);
   return {
     state: fold(
       rideDecider,
