@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SharedDatabase } from '../../services/database.js';
 import { loadBid, placeBid, withdrawBid } from '../../../commands/bid/index.js';
@@ -11,7 +12,7 @@ import { requireUser, signedInUser } from '../../plugins/auth.js';
 import { commandContextFor, notYours } from '../../support/commandContext.js';
 import { IDEMPOTENT_WRITE, errorResponses } from '../../support/http.js';
 import type { ProductRouteDeps } from '../product/deps.js';
-import { answerAfterWrite, partyOf, rideFromStream, rideNotFound } from '../rides/rideSources.js';
+import { answerAfterWrite, partyOf, rideFromStream, rideNotFound, rideParty } from '../rides/rideSources.js';
 import { Ride } from '../../../contract/rides.js';
 import { ngweeOf } from '../../../contract/money.js';
 import { inWireTerms } from '../rides/wireErrors.js';
@@ -31,6 +32,18 @@ const pickupOf = (ride: RideRow | undefined) => (ride ? { lat: ride.pickup_lat, 
 export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyncZod {
   const { store } = commands;
   const readDeps = { db, store };
+  // The party check of the ride's own steps, reaching the ride through the bid: only the ride's
+  // rider may act on its bids, and to anyone else (as for a bid that does not exist) there is no
+  // such bid. The acceptance decides on the ride stream the check read.
+  const bidOf = (request: FastifyRequest) => (request.params as { bidId: string }).bidId;
+  const party = rideParty(store, {
+    rideOf: async (request) => {
+      const rideId = (await loadBid(store, bidOf(request))).context.bid?.rideId;
+      if (!rideId) throw bidNotFound(bidOf(request));
+      return rideId;
+    },
+    notFound: (request) => bidNotFound(bidOf(request)),
+  });
   return async (app) => {
     app.get(
       '/api/bids/ride/:rideId',
@@ -100,15 +113,12 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
           response: { 200: Ride, ...errorResponses },
         },
         preValidation: requireUser({ roles: ['passenger'] }),
+        preHandler: party.check,
       },
       async (request) => {
         const { bidId } = request.params;
-        const rideId = (await loadBid(store, bidId)).context.bid?.rideId;
-        if (!rideId) throw bidNotFound(bidId);
-        // Only the ride's rider may act on its bids; anyone else sees no such bid.
-        const ride = await rideFromStream(store, rideId);
-        if (!ride || !partyOf(signedInUser(request), ride.ride)) throw bidNotFound(bidId);
-        const result = await acceptBid(commands, { rideId, bidId }, commandContextFor(request));
+        const rideId = party.rideIdOf(request);
+        const result = await acceptBid(commands, { rideId, bidId }, commandContextFor(request), party.streamOf(request));
         return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );

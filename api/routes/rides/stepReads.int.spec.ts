@@ -83,4 +83,27 @@ describe('a ride step through the API', () => {
     console.log(Object.entries(report).map(([name, { rideReads, statements }]) => `${name}: ${rideReads} ride stream reads, ${statements} statements`).join('\n'));
     for (const step of [arrive, start, complete, rate]) expect(step.rideReads).toBe(1);
   });
+
+  it("accepting a bid reads the ride stream once (the rider's party check) and answers what a fresh read of it shows", async () => {
+    const driver = await approvedDriver(bed, { at: places.parklands });
+    const { body: ride } = await call(bed, rider, 'POST', '/api/rides', rideRequest({ pricingMethod: 'bidding', proposedFare: 30 }));
+    const rideId: string = ride.id;
+    const { status, body: bid } = await call(bed, driver, 'POST', '/api/bids', { rideId, bidAmount: 32.5, message: 'Near you' });
+    expect(status).toBe(201);
+    await settled(bed);
+
+    const accept = await measured(rideId, () => call(bed, rider, 'PATCH', `/api/bids/${bid.id}`, { status: 'accepted' }));
+    expect(accept.answer.status).toBe(200);
+    expect(accept.answer.body).toMatchObject({ status: 'accepted', acceptedBidId: bid.id, driver: { driverId: driver.driverId } });
+    expect(accept.answer.body).toEqual(await freshAnswer(rider, rideId, accept.answer.body.revision));
+    console.log(`accept bid: ${accept.rideReads} ride stream reads, ${accept.statements} statements`);
+    expect(accept.rideReads).toBe(1);
+    // The session; the bid (which ride) and the ride (whose) for the party check; the bid's facts, the
+    // driver's verification and duty for the command; the reservation (duty read, append) and the ride
+    // append; the driver card and position for the answer. A second read of the ride made it 13.
+    expect(accept.statements).toBeLessThanOrEqual(12);
+    // Leave the driver free for whatever runs next on this bed.
+    await call(bed, driver, 'POST', `/api/rides/${rideId}/cancel`, { reason: 'test over' });
+    await settled(bed);
+  });
 });
