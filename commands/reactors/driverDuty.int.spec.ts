@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { driverDutyDecider, driverDutyStatus, driverStream } from '../../domain/driverDuty/index.js';
 import { rideStreamId } from '../../domain/ride/index.js';
+import { silentLogger } from '../../projections/runner/logger.js';
 import { replayFromStart } from '../../tests/support/projectionTestKit.js';
+import { applyAsOnePage, holdingStore } from '../../tests/support/reactorPages.js';
 import { reinstateDriver, suspendDriver } from '../driverVerification/index.js';
 import { loadState } from '../shared/driverFacts.js';
+import type { EventStore } from '../../platform/eventStore/port.js';
+import { driverDutyReactor } from './driverDuty.js';
 import {
   acceptFixedRide,
   admin,
@@ -23,6 +27,12 @@ const world = useWriteSideBed('driverdutyreactor');
 const dutyOf = async (driver: SceneDriver) =>
   driverDutyStatus((await loadState(world.services.store, driverStream(driver.driverId), driverDutyDecider)).state);
 const driverEvents = async (driver: SceneDriver) => world.services.store.readStream(driverStream(driver.driverId));
+
+/** The bed's driver duty reactor, or one whose commands go through `store`. */
+const reactorOn = (store?: EventStore) =>
+  store ? driverDutyReactor({ services: { ...world.services, store }, logger: silentLogger }) : world.reactors.find((candidate) => candidate.name === 'driverDuty')!;
+const onePage = (store?: EventStore) => applyAsOnePage(world.bed.db, world.services.store, reactorOn(store));
+const cancel = (rideId: string) => onRide(world.services, rideId, { type: 'CancelRide', data: { rideId, reason: 'plans changed' }, actor: rider });
 
 async function completedTrip(rideId: string, driver: SceneDriver) {
   await onRide(world.services, rideId, { type: 'ArriveAtPickup', data: { rideId }, actor: driver.actor });
@@ -133,5 +143,69 @@ describe('driver duty reactor: suspended drivers go offline', () => {
     await completedTrip(rideId, driver);
     await world.drain();
     expect(await dutyOf(driver)).toBe('online');
+  });
+});
+
+describe('driver duty reactor: a page of events', () => {
+  it("given two drivers' rides ending in one page, when it is applied, both are released, the second driver's release not waiting on the first's", async () => {
+    const [first, second] = [await driverOnDuty(world.services), await driverOnDuty(world.services)];
+    const [firstRide, secondRide] = [await requestRide(world.services), await requestRide(world.services)];
+    await acceptFixedRide(world.services, firstRide, first);
+    await acceptFixedRide(world.services, secondRide, second);
+    await cancel(firstRide);
+    await cancel(secondRide);
+    // The first driver's release is held until the second's is appended: issued one after the
+    // other in the page's order, it would wait for ever (and fail the page).
+    const store = holdingStore(world.services.store, { method: 'appendToStream', held: driverStream(first.driverId), until: driverStream(second.driverId) });
+    await onePage(store);
+    expect(store.completed).toEqual([driverStream(second.driverId), driverStream(first.driverId)]);
+    expect((await driverEvents(first)).at(-1)).toMatchObject({ type: 'DriverReleased', data: { rideId: firstRide, reason: 'ride_cancelled' } });
+    expect((await driverEvents(second)).at(-1)).toMatchObject({ type: 'DriverReleased', data: { rideId: secondRide, reason: 'ride_cancelled' } });
+  });
+
+  it('given a page in which a ride ends and then another driver is reserved for it, when it is applied, each is released with the reason and cause of their own', async () => {
+    const [winner, late] = [await driverOnDuty(world.services), await driverOnDuty(world.services)];
+    const rideId = await requestRide(world.services);
+    await acceptFixedRide(world.services, rideId, winner);
+    await cancel(rideId);
+    await onDriver(world.services, { type: 'ReserveDriver', data: { driverId: late.driverId, rideId, vehicleType: 'car' }, actor: system });
+    const page = await onePage();
+    const cancelled = page.find((event) => event.type === 'RideCancelled')!;
+    const reserved = page.find((event) => event.type === 'DriverReserved' && event.streamName === driverStream(late.driverId))!;
+    expect((await driverEvents(winner)).at(-1)).toMatchObject({ type: 'DriverReleased', data: { rideId, reason: 'ride_cancelled' }, metadata: { causationId: cancelled.id } });
+    expect((await driverEvents(late)).at(-1)).toMatchObject({ type: 'DriverReleased', data: { rideId, reason: 'ride_append_lost' }, metadata: { causationId: reserved.id } });
+  });
+
+  it('given a suspended driver whose trip completes in the same page, when it is applied, they are released and then taken offline', async () => {
+    const driver = await driverOnDuty(world.services);
+    const rideId = await requestRide(world.services);
+    await acceptFixedRide(world.services, rideId, driver);
+    await suspendDriver(world.services, { driverId: driver.driverId, reason: 'complaints' }, context(admin));
+    await completedTrip(rideId, driver);
+    await onePage();
+    // Taking them offline on the suspension was refused (engaged); the one after the release was not.
+    const types = (await driverEvents(driver)).map((event) => event.type);
+    expect(types.slice(-2)).toEqual(['DriverReleased', 'DriverWentOffline']);
+    expect(types.filter((type) => type === 'DriverWentOffline')).toHaveLength(1);
+    expect(await dutyOf(driver)).toBe('offline');
+  });
+
+  it('given a page one of whose commands fails, when it is applied, the page fails whole; applied again, each release is appended once', async () => {
+    const [first, second] = [await driverOnDuty(world.services), await driverOnDuty(world.services)];
+    const [firstRide, secondRide] = [await requestRide(world.services), await requestRide(world.services)];
+    await acceptFixedRide(world.services, firstRide, first);
+    await acceptFixedRide(world.services, secondRide, second);
+    await cancel(firstRide);
+    await cancel(secondRide);
+    const failing = holdingStore(world.services.store, { method: 'appendToStream', held: driverStream(first.driverId), until: 'never-appended', patienceMs: 300 });
+    await expect(onePage(failing)).rejects.toThrow('never came');
+    // The second driver's release went through meanwhile; the page's table writes did not stay.
+    expect((await driverEvents(second)).at(-1)).toMatchObject({ type: 'DriverReleased' });
+    expect(await world.bed.db.selectFrom('reactor_driver_duty_rides' as never).selectAll().execute()).toEqual([]);
+    await onePage();
+    for (const driver of [first, second]) {
+      expect((await driverEvents(driver)).filter((event) => event.type === 'DriverReleased')).toHaveLength(1);
+      expect(await dutyOf(driver)).toBe('online');
+    }
   });
 });
