@@ -1,7 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { parseBidEvent, type BidEvent, type BidStatus } from '../../domain/bid/index.js';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection } from '../runner/projection.js';
+import { updateRows, upsertRows } from '../shared/upsert.js';
 import type { BidsByRideTables, InsertableBidsByRideRow } from './bidsByRide.table.js';
 import { bidsByRideMigrations } from './migrations.js';
 import { streamPrefix } from '../../domain/streams.js';
@@ -60,15 +61,7 @@ export function summariseBids(events: readonly RecordedEvent[]): { rows: Inserta
   return { rows: [...rows.values()], changes: [...changes.values()] };
 }
 
-async function applyStatusChanges(trx: Transaction<BidsByRideTables>, changes: readonly StatusChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const values = sql.join(changes.map((change) => sql`(${change.bid_id}, ${change.status}, ${change.updated_at.toISOString()})`));
-  await sql`
-    UPDATE rm_bids_by_ride AS b
-       SET status = v.status, updated_at = v.updated_at::timestamptz
-      FROM (VALUES ${values}) AS v(bid_id, status, updated_at)
-     WHERE b.bid_id = v.bid_id`.execute(trx);
-}
+const REBID_COLUMNS = ['amount_ngwee', 'message', 'estimated_arrival_min', 'status', 'placed_at', 'expires_at', 'updated_at'] as const;
 
 /** The bids on each ride, for the rider's Driver Bids view and a driver's own bids. */
 export const bidsByRideProjection = defineProjection<BidsByRideTables>({
@@ -78,24 +71,13 @@ export const bidsByRideProjection = defineProjection<BidsByRideTables>({
   migrations: bidsByRideMigrations,
   async handle(trx, events) {
     const { rows, changes } = summariseBids(events);
-    if (rows.length > 0) {
-      await trx
-        .insertInto('rm_bids_by_ride')
-        .values(rows)
-        .onConflict((oc) =>
-          // A re-bid (after a withdrawal or expiry) replaces the earlier one: same driver, same ride.
-          oc.column('bid_id').doUpdateSet((eb) => ({
-            amount_ngwee: eb.ref('excluded.amount_ngwee'),
-            message: eb.ref('excluded.message'),
-            estimated_arrival_min: eb.ref('excluded.estimated_arrival_min'),
-            status: eb.ref('excluded.status'),
-            placed_at: eb.ref('excluded.placed_at'),
-            expires_at: eb.ref('excluded.expires_at'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
-    }
-    await applyStatusChanges(trx, changes);
+    await upsertRows(trx, 'rm_bids_by_ride', rows, {
+      key: ['bid_id'],
+      // A re-bid (after a withdrawal or expiry) replaces the earlier one: same driver, same ride.
+      onConflict: {
+        set: Object.fromEntries(REBID_COLUMNS.map((column) => [column, sql.ref(`excluded.${column}`)])),
+      },
+    });
+    await updateRows(trx, 'rm_bids_by_ride', changes, { key: ['bid_id'], set: ['status', 'updated_at'] });
   },
 });

@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createKysely } from '../../platform/database/connect.js';
 import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
-import { upsertRows, type JsonRow } from './upsert.js';
+import { anyOf, updateRows, upsertRows, type JsonRow } from './upsert.js';
 
 interface Details {
   reason: string;
@@ -83,5 +83,44 @@ describe('upsertRows: a batch of rows as one JSON parameter', () => {
       db.transaction().execute((trx) => upsertRows(trx, 't_upsert_sample', [row('a'), row('a')], { key: ['id'], onConflict: 'replace' })),
     ).rejects.toThrow(/cannot affect row a second time/);
     expect(await read()).toEqual([]);
+  });
+
+  it('on a conflict sets only the columns given, to expressions of the stored row and the new one', async () => {
+    await db.transaction().execute((trx) => upsertRows(trx, 't_upsert_sample', [row('a', { count: 2, share: 0.5 })], { key: ['id'], onConflict: 'replace' }));
+    await db.transaction().execute((trx) =>
+      upsertRows(trx, 't_upsert_sample', [row('a', { count: 3, share: 0.9, tags: ['chingola'] }), row('b', { count: 5 })], {
+        key: ['id'],
+        onConflict: { set: { count: sql`t_upsert_sample.count + excluded.count`, tags: sql.ref('excluded.tags') } },
+      }),
+    );
+    const rows = await read();
+    expect(rows.map((stored) => [stored.id, stored.count, stored.share, stored.tags])).toEqual([
+      ['a', 5, 0.5, ['chingola']],
+      ['b', 5, 0.25, ['kitwe', 'ndola']],
+    ]);
+  });
+
+  it('updates stored rows by key from a batch, leaving other columns and unknown keys alone', async () => {
+    await db.transaction().execute((trx) => upsertRows(trx, 't_upsert_sample', [row('a'), row('b'), row('c')], { key: ['id'], onConflict: 'replace' }));
+    await db.transaction().execute((trx) =>
+      updateRows(trx, 't_upsert_sample', [{ id: 'a', count: 10, seen_at: new Date('2026-04-01T00:00:00.000Z') }, { id: 'c', count: 30, seen_at: null }, { id: 'zz', count: 1, seen_at: null }], {
+        key: ['id'],
+        set: ['count', 'seen_at'],
+      }),
+    );
+    const rows = await read();
+    expect(rows.map((stored) => [stored.id, stored.count, stored.seen_at, stored.share])).toEqual([
+      ['a', 10, new Date('2026-04-01T00:00:00.000Z'), 0.25],
+      ['b', 1, new Date('2026-03-01T06:30:00.123Z'), 0.25],
+      ['c', 30, null, 0.25],
+    ]);
+  });
+
+  it('matches a batch of keys with one array parameter', async () => {
+    await db.transaction().execute((trx) => upsertRows(trx, 't_upsert_sample', [row('a'), row('b'), row('c')], { key: ['id'], onConflict: 'replace' }));
+    const compiled = db.selectFrom('t_upsert_sample').select('id').where('id', '=', anyOf(['c', 'a', 'x'])).orderBy('id').compile();
+    expect(compiled.parameters).toEqual([['c', 'a', 'x']]);
+    expect((await db.executeQuery(compiled)).rows).toEqual([{ id: 'a' }, { id: 'c' }]);
+    expect(await db.selectFrom('t_upsert_sample').select('id').where('id', '=', anyOf([])).execute()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { RecordedEvent } from '../../platform/eventStore/port.js';
 import { defineProjection } from '../runner/projection.js';
+import { upsertRows } from '../shared/upsert.js';
 import { streamCatalogueMigrations } from './migrations.js';
 import type { InsertableStreamCatalogueRow, StreamCatalogueTables } from './streamCatalogue.table.js';
 
@@ -43,8 +44,8 @@ export function summariseByStream(events: readonly RecordedEvent[]): InsertableS
 // `$all` order is commit order; the stream's own order is its revision. "Last" follows the
 // revision, so the row is right even if two appends to a stream commit out of xid order.
 const newer = sql`excluded.last_revision > rm_stream_catalogue.last_revision`;
-function latest<Value>(column: 'last_event_type' | 'last_revision' | 'last_event_at'): RawBuilder<Value> {
-  return sql<Value>`CASE WHEN ${newer} THEN ${sql.ref(`excluded.${column}`)} ELSE ${sql.ref(`rm_stream_catalogue.${column}`)} END`;
+function latest(column: 'last_event_type' | 'last_revision' | 'last_event_at'): RawBuilder<unknown> {
+  return sql`CASE WHEN ${newer} THEN ${sql.ref(`excluded.${column}`)} ELSE ${sql.ref(`rm_stream_catalogue.${column}`)} END`;
 }
 
 export const streamCatalogueProjection = defineProjection<StreamCatalogueTables>({
@@ -52,18 +53,17 @@ export const streamCatalogueProjection = defineProjection<StreamCatalogueTables>
   tables: ['rm_stream_catalogue'],
   migrations: streamCatalogueMigrations,
   async handle(trx, events) {
-    await trx
-      .insertInto('rm_stream_catalogue')
-      .values(summariseByStream(events))
-      .onConflict((oc) =>
-        oc.column('stream_name').doUpdateSet({
+    await upsertRows(trx, 'rm_stream_catalogue', summariseByStream(events), {
+      key: ['stream_name'],
+      onConflict: {
+        set: {
           event_count: sql`rm_stream_catalogue.event_count + excluded.event_count`,
           first_event_at: sql`LEAST(rm_stream_catalogue.first_event_at, excluded.first_event_at)`,
-          last_event_type: latest<string>('last_event_type'),
-          last_revision: latest<string>('last_revision'),
-          last_event_at: latest<Date>('last_event_at'),
-        }),
-      )
-      .execute();
+          last_event_type: latest('last_event_type'),
+          last_revision: latest('last_revision'),
+          last_event_at: latest('last_event_at'),
+        },
+      },
+    });
   },
 });
