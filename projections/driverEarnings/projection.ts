@@ -3,7 +3,7 @@ import { ledgerLine, paymentStatus, settledPaymentOf } from '../../domain/paymen
 import { defineProjection } from '../runner/projection.js';
 import { foldPayments, paymentRideIds, type FoldedPayment, type StoredPaymentState } from '../shared/paymentFold.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
-import { upsertRows, type JsonRow } from '../shared/upsert.js';
+import { anyOf, type JsonRow, upsertRows } from '../shared/upsert.js';
 import type { DriverEarningsTables } from './driverEarnings.table.js';
 import { driverEarningsMigrations } from './migrations.js';
 
@@ -61,7 +61,7 @@ export const driverEarningsProjection = defineProjection<DriverEarningsTables>({
     const before = await trx
       .selectFrom('rm_driver_earning_rides')
       .select(['ride_id', 'driver_id', 'payment_status', 'payment_context', 'last_revision', sql<string | null>`to_char(day, 'YYYY-MM-DD')`.as('day')])
-      .where('ride_id', 'in', rideIds)
+      .where('ride_id', '=', anyOf(rideIds))
       .execute();
     const stored = new Map<string, StoredPaymentState>(
       before.map((row) => [row.ride_id, { ride_id: row.ride_id, status: row.payment_status, context: row.payment_context, last_revision: row.last_revision }]),

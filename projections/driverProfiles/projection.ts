@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { defineProjection } from '../runner/projection.js';
 import { readBatch, streamPrefixes } from '../shared/storedEvents.js';
-import { upsertRows } from '../shared/upsert.js';
+import { anyOf, upsertRows } from '../shared/upsert.js';
 import type { DriverProfileRow, DriverProfilesTables, DriverRideRow } from './driverProfiles.table.js';
 import { driverProfilesMigrations } from './migrations.js';
 import { isCountedOnProfile, ProfileBatch } from './profileBatch.js';
@@ -11,10 +11,10 @@ type Trx = Transaction<DriverProfilesTables>;
 /** The links of the batch's rides, then the profiles of every driver the batch or those links name. */
 async function load(trx: Trx, driverIds: Set<string>, rideIds: Set<string>) {
   const links =
-    rideIds.size === 0 ? [] : await trx.selectFrom('rm_driver_profile_rides').selectAll().where('ride_id', 'in', [...rideIds]).execute();
+    rideIds.size === 0 ? [] : await trx.selectFrom('rm_driver_profile_rides').selectAll().where('ride_id', '=', anyOf([...rideIds])).execute();
   for (const link of links) driverIds.add(link.driver_id);
   const profiles =
-    driverIds.size === 0 ? [] : await trx.selectFrom('rm_driver_profiles').selectAll().where('driver_id', 'in', [...driverIds]).execute();
+    driverIds.size === 0 ? [] : await trx.selectFrom('rm_driver_profiles').selectAll().where('driver_id', '=', anyOf([...driverIds])).execute();
   return {
     links: new Map(links.map((link) => [link.ride_id, link])),
     profiles: new Map(profiles.map((profile) => [profile.driver_id, profile])),

@@ -4,7 +4,7 @@ import { attemptNumbered, refundedNgwee, type PaymentAttempt } from '../../domai
 import { defineProjection } from '../runner/projection.js';
 import { foldPayments, paymentRideIds, type FoldedPayment, type StoredPaymentState } from '../shared/paymentFold.js';
 import { streamPrefixes } from '../shared/storedEvents.js';
-import { upsertRows, type JsonRow } from '../shared/upsert.js';
+import { anyOf, type JsonRow, upsertRows } from '../shared/upsert.js';
 import { paymentsMigrations } from './migrations.js';
 import type { PaymentsTables } from './payments.table.js';
 
@@ -15,7 +15,7 @@ async function loadStates(trx: Trx, rideIds: string[]): Promise<Map<string, Stor
   const rows = await trx
     .selectFrom('rm_payments')
     .select(['ride_id', 'status', 'context', 'last_revision'])
-    .where('ride_id', 'in', rideIds)
+    .where('ride_id', '=', anyOf(rideIds))
     .execute();
   return new Map(rows.map((row) => [row.ride_id, row]));
 }

@@ -3,7 +3,7 @@ import type { RideEvent } from '../../domain/ride/events.js';
 import { defineProjection } from '../runner/projection.js';
 import { foldRowsPerStream } from '../shared/foldRows.js';
 import { readRideEvent, streamPrefixes, type Stored } from '../shared/storedEvents.js';
-import { upsertRows } from '../shared/upsert.js';
+import { anyOf, upsertRows } from '../shared/upsert.js';
 import { ridePinsMigrations } from './migrations.js';
 import type { RidePinRow, RidePinsTables } from './ridePins.table.js';
 
@@ -64,7 +64,7 @@ export const ridePinsProjection = defineProjection<RidePinsTables>({
     const rideEvents = events.map(readRideEvent).filter((item) => item !== null);
     const rideIds = [...new Set(rideEvents.map((item) => item.event.data.rideId))];
     if (rideIds.length === 0) return;
-    const stored = await trx.selectFrom('rm_ride_pins').selectAll().where('ride_id', 'in', rideIds).execute();
+    const stored = await trx.selectFrom('rm_ride_pins').selectAll().where('ride_id', '=', anyOf(rideIds)).execute();
     const rows = new Map(stored.map((row) => [row.ride_id, row]));
     const changed = foldRowsPerStream(rows, rideEvents, (event) => event.data.rideId, foldPin);
     await upsertRows(trx, 'rm_ride_pins', changed, { key: ['ride_id'], onConflict: 'replace' });

@@ -1,14 +1,14 @@
 import type { Transaction } from 'kysely';
 import { defineProjection } from '../runner/projection.js';
 import { readRideEvent, streamPrefixes } from '../shared/storedEvents.js';
-import { upsertRows } from '../shared/upsert.js';
+import { anyOf, upsertRows } from '../shared/upsert.js';
 import { foldRides } from './foldRide.js';
 import { ridesMigrations } from './migrations.js';
 import type { RideRow, RidesTables } from './rides.table.js';
 
 async function loadRides(trx: Transaction<RidesTables>, rideIds: string[]): Promise<Map<string, RideRow>> {
   if (rideIds.length === 0) return new Map();
-  const rows = await trx.selectFrom('rm_rides').selectAll().where('ride_id', 'in', rideIds).execute();
+  const rows = await trx.selectFrom('rm_rides').selectAll().where('ride_id', '=', anyOf(rideIds)).execute();
   return new Map(rows.map((row) => [row.ride_id, row]));
 }
 

@@ -3,7 +3,7 @@ import { assertNever } from '../../domain/shared/command.js';
 import { defineProjection } from '../runner/projection.js';
 import { foldRowsPerStream } from '../shared/foldRows.js';
 import { readRouteEncodingEvent, streamPrefixes, type Stored } from '../shared/storedEvents.js';
-import { upsertRows } from '../shared/upsert.js';
+import { anyOf, upsertRows } from '../shared/upsert.js';
 import { routeEncodingsMigrations } from './migrations.js';
 import type { RouteEncodingRow, RouteEncodingsTables, RouteEncodingVoteRow } from './routeEncodings.table.js';
 
@@ -71,7 +71,7 @@ export const routeEncodingsProjection = defineProjection<RouteEncodingsTables>({
     const items = events.map(readRouteEncodingEvent).filter((item) => item !== null);
     const ids = [...new Set(items.map((item) => item.event.data.encodingId))];
     if (ids.length === 0) return;
-    const stored = await trx.selectFrom('rm_route_encodings').selectAll().where('encoding_id', 'in', ids).execute();
+    const stored = await trx.selectFrom('rm_route_encodings').selectAll().where('encoding_id', '=', anyOf(ids)).execute();
     const byId = new Map(stored.map((row) => [row.encoding_id, row]));
     const rows = foldRowsPerStream(byId, items, (event) => event.data.encodingId, foldEncoding);
     if (rows.length > 0) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { defineProjection } from '../../runner/projection.js';
 import { readRideEvent, streamPrefixes } from '../../shared/storedEvents.js';
-import { upsertRows } from '../../shared/upsert.js';
+import { anyOf, upsertRows } from '../../shared/upsert.js';
 import { dimensionsOf, isBooking } from '../shared/rideFacts.js';
 import type { BidOutcomesTables, BidPlacementRow, BidRideTable } from './bidOutcomes.table.js';
 import { BID_STREAM_PREFIX, foldBidPlacements, readBidEvent } from './foldBids.js';
@@ -34,7 +34,7 @@ export const bidOutcomesProjection = defineProjection<BidOutcomesTables>({
       .selectFrom('rm_analytics_bids')
       .selectAll()
       .distinctOn('bid_id')
-      .where('bid_id', 'in', bidIds)
+      .where('bid_id', '=', anyOf(bidIds))
       .orderBy('bid_id')
       .orderBy(sql`placed_revision`, 'desc')
       .execute();

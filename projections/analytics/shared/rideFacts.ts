@@ -6,7 +6,7 @@ import { nearestCity } from '../../rides/index.js';
 import { defineProjection, type Projection } from '../../runner/projection.js';
 import { foldRowsPerStream } from '../../shared/foldRows.js';
 import { readRideEvent, streamPrefixes, type Stored } from '../../shared/storedEvents.js';
-import { upsertRows } from '../../shared/upsert.js';
+import { anyOf, upsertRows } from '../../shared/upsert.js';
 
 /** What every analytics row of a ride is sliced by, taken from its booking. */
 export interface RideDimensions {
@@ -72,7 +72,7 @@ export function defineRideFactsProjection<Row extends RideFactRow>(spec: {
       const rideEvents = events.map(readRideEvent).filter((item) => item !== null);
       const rideIds = [...new Set(rideEvents.map((item) => item.event.data.rideId))];
       if (rideIds.length === 0) return;
-      const stored = (await trx.selectFrom(spec.table).selectAll().where('ride_id', 'in', rideIds).execute()) as Row[];
+      const stored = (await trx.selectFrom(spec.table).selectAll().where('ride_id', '=', anyOf(rideIds)).execute()) as Row[];
       const rows = foldRowsPerStream(new Map(stored.map((row) => [row.ride_id, row])), rideEvents, (event) => event.data.rideId, fold);
       await upsertRows(trx, spec.table, rows, { key: ['ride_id'], onConflict: 'replace' });
     },
