@@ -65,9 +65,9 @@ export function describeProgress(progress: RebuildProgress): string {
 
 /**
  * Events per page. A ride's events spread over minutes of `$all`, so each page a ride touches
- * writes its row again, and larger pages would write each row fewer times; but read models that
- * still write with a placeholder per value (the stream catalogue: six per stream) must stay under
- * PostgreSQL's 65,535 parameters per statement, which a page of 20,000 one-event streams passes.
+ * writes its row again, and larger pages would write each row fewer times; but in a store of real
+ * histories a ride seldom spans two pages of 5,000 (bench:store: 23 of 39,281 rides), and pages of
+ * 20,000 measured no faster while holding four times the rows in memory.
  */
 export const REBUILD_BATCH_SIZE = 5_000;
 
