@@ -1,7 +1,12 @@
 import { gridDistance, latLngToCell } from 'h3-js';
 import { describe, expect, it } from 'vitest';
 import { dispatchStream } from '../../domain/dispatch/index.js';
+import { rideStreamId } from '../../domain/ride/index.js';
+import type { EventStore } from '../../platform/eventStore/port.js';
+import { silentLogger, type ProjectionLogger } from '../../projections/runner/logger.js';
 import { replayFromStart } from '../../tests/support/projectionTestKit.js';
+import { applyAsOnePage, holdingStore } from '../../tests/support/reactorPages.js';
+import { goOnline } from '../driver/index.js';
 import { suspendDriver } from '../driverVerification/index.js';
 import {
   admin,
@@ -16,6 +21,7 @@ import {
   type SceneDriver,
 } from '../../tests/support/writeSideTestBed.js';
 import { DISPATCH_H3_RESOLUTION, findDriverLocation, recordDriverLocation } from './driverLocations.js';
+import { dispatchReactor } from './dispatchReactor.js';
 import { ringsFor } from './nearestDrivers.js';
 
 const world = useWriteSideBed('dispatch');
@@ -39,6 +45,15 @@ async function dispatchOf(rideId: string) {
 }
 
 const offered = (drivers: SceneDriver[]) => drivers.map((driver) => driver.driverId);
+const offeredIn = (record: { data: unknown } | undefined) => (record?.data as { offers: { driverId: string }[] } | undefined)?.offers.map((offer) => offer.driverId);
+
+/** Everything so far as one page of the bed's dispatch reactor, or of one on `store` telling `logger`. */
+const onePage = (store?: EventStore, logger: ProjectionLogger = silentLogger) =>
+  applyAsOnePage(
+    world.bed.db,
+    world.services.store,
+    store ? dispatchReactor({ services: { ...world.services, store }, logger }) : world.reactors.find((candidate) => candidate.name === 'dispatch')!,
+  );
 
 describe('dispatch reactor', () => {
   it('offers the ride to the nearest free, verified, online driver of its vehicle type, and no one else', async () => {
@@ -123,6 +138,51 @@ describe('dispatch reactor', () => {
     await replayFromStart(world.bed.db, reactor);
     await world.drain();
     expect(await dispatchOf(rideId)).toHaveLength(1);
+  });
+});
+
+describe('dispatch reactor: a page of events', () => {
+  it('given a page in which one driver goes online before a ride request and another after it, when it is applied, only the first is offered that ride', async () => {
+    const early = await driverAt(near(0.5));
+    const late = await driverAt(near(0.1), { online: false });
+    const firstRide = await requestRide(world.services);
+    await goOnline(world.services, { driverId: late.driverId }, context(late.actor));
+    const secondRide = await requestRide(world.services);
+    await onePage();
+    // Each search sees the drivers as of its request's place in the page.
+    expect(offeredIn((await dispatchOf(firstRide))[0])).toEqual(offered([early]));
+    expect(offeredIn((await dispatchOf(secondRide))[0])).toEqual(offered([late, early]));
+  });
+
+  it('given several rides requested in one page, when it is applied, each still searching is offered, caused by its own request and recorded side by side; a cancelled one is not', async () => {
+    const drivers = [await driverAt(near(0.2)), await driverAt(near(0.4))];
+    const [first, second, third] = [await requestRide(world.services), await requestRide(world.services), await requestRide(world.services)];
+    await onRide(world.services, third, { type: 'CancelRide', data: { rideId: third, reason: 'changed my mind' }, actor: rider });
+    // The first ride's offer is held until the second's is recorded: recorded one after the other
+    // in the page's order, it would wait for ever (and fail the page).
+    const store = holdingStore(world.services.store, { method: 'appendToStream', held: dispatchStream(first), until: dispatchStream(second) });
+    const said: { details: object; message: string }[] = [];
+    const page = await onePage(store, { ...silentLogger, info: (details, message) => said.push({ details, message }) });
+    expect(store.completed).toEqual([dispatchStream(second), dispatchStream(first)]);
+    for (const rideId of [first, second]) {
+      const requested = page.find((event) => event.type === 'RideRequested' && event.streamName === rideStreamId(rideId))!;
+      const recorded = await world.services.store.readStream(dispatchStream(rideId));
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]).toMatchObject({ type: 'RideOfferedToDrivers', data: { rideId }, metadata: { causationId: requested.id } });
+      expect(offeredIn(recorded[0])).toEqual(offered(drivers));
+    }
+    expect(await dispatchOf(third)).toEqual([]);
+    expect(said).toContainEqual({ details: expect.objectContaining({ rideId: third, state: 'cancelled' }), message: 'ride no longer searching: not dispatched' });
+  });
+
+  it('given several rides requested in one page, when it is applied, the rides are read side by side', async () => {
+    await driverAt(near(0.2));
+    const [first, second] = [await requestRide(world.services), await requestRide(world.services)];
+    const store = holdingStore(world.services.store, { method: 'readStream', held: rideStreamId(first), until: rideStreamId(second) });
+    await onePage(store);
+    expect(store.completed.slice(0, 2)).toEqual([rideStreamId(second), rideStreamId(first)]);
+    expect((await dispatchOf(first)).map((event) => event.type)).toEqual(['RideOfferedToDrivers']);
+    expect((await dispatchOf(second)).map((event) => event.type)).toEqual(['RideOfferedToDrivers']);
   });
 });
 
