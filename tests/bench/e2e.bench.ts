@@ -195,7 +195,8 @@ async function ride(rider: Person, driver: Person, socket: RiderSocket, samples:
   }
 
   await step(samples, socket, rideId, 'arrived', () => driver.session.expect('POST', `/api/rides/${rideId}/arrive`));
-  // The rider's tracking screen reads the PIN once the read model has the arrival.
+  // The rider's tracking screen reads the PIN once the read model has the arrival: at once when the
+  // server honours the live message's position (Tiyende-Min-Position), else polled.
   let pin: string | undefined;
   for (let attempt = 0; attempt < 500 && !pin; attempt++) {
     const tracking = await rider.session.expect<{ pin: { code: string | null } | null }>('GET', `/api/rides/${rideId}`);
@@ -226,9 +227,14 @@ class RiderSocket {
   private readonly heard = new Map<string, number>();
   private readonly waiting = new Map<string, (at: number) => void>();
 
-  private constructor(private readonly socket: WebSocket) {
+  private constructor(
+    private readonly socket: WebSocket,
+    rider: Person,
+  ) {
     socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as { type: string; rideId?: string; status?: string };
+      const message = JSON.parse(String(data)) as { type: string; rideId?: string; status?: string; position?: string };
+      // As the web does: a read after a live message names its position, and sees what it said.
+      rider.session.sawPosition(message.position);
       if (message.type !== 'ride_update' || !message.rideId) return;
       const key = `${message.rideId}:${message.status}`;
       const now = performance.now();
@@ -250,7 +256,7 @@ class RiderSocket {
       socket.once('close', (code, reason) => reject(new Error(`ws closed ${code} ${String(reason)}`)));
     });
     socket.send(JSON.stringify({ type: 'join', userId: rider.userId }));
-    return new RiderSocket(socket);
+    return new RiderSocket(socket, rider);
   }
 
   /** Expect a ride_update; `after(t)` answers how long after t it came (capped at 10 s: counted as 10 s). */

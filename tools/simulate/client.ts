@@ -81,6 +81,11 @@ export class Session {
     }
   }
 
+  /** A position seen elsewhere (a live message's `position`): later reads see at least what it said, as the web's do. */
+  sawPosition(position: string | null | undefined): void {
+    this.position.remember(position);
+  }
+
   /** Like `call`, but anything other than 2xx throws an ApiError naming the refusal. */
   async expect<Body = any>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<Body> {
     const answer = await this.call<Body>(method, path, body, idempotencyKey);
