@@ -47,6 +47,25 @@ describe('rebuilding a projection', () => {
     expect((await checkpointOf(bed.db, 'seen'))?.events_processed).toBe('40');
   });
 
+  it('stops on a projection that throws, naming it; the others\' pages up to there are kept, and every connection goes back to the pool', async () => {
+    const healthy = seenEventsProjection('healthy');
+    const poisoned = seenEventsProjection('poisoned', { failOn: 'RidePoisoned' });
+    await bed.migrate(healthy, poisoned);
+    for (let i = 0; i < 10; i++) await appendEvents(bed.store, `ride-${randomUUID()}`, ['RideRequested', 'RideCompleted']);
+    await appendEvents(bed.store, `ride-${randomUUID()}`, ['RidePoisoned']);
+    for (let i = 0; i < 10; i++) await appendEvents(bed.store, `ride-${randomUUID()}`, ['RideRequested']);
+
+    await expect(rebuildProjections({ pool: bed.pool, store: bed.store, projections: [healthy, poisoned], batchSize: 4 })).rejects.toThrow(
+      /cannot digest RidePoisoned/,
+    );
+
+    // Pages before the poisoned one committed for both; the healthy one also kept the poisoned page.
+    expect(Number((await checkpointOf(bed.db, 'poisoned'))?.events_processed)).toBe(20);
+    expect(Number((await checkpointOf(bed.db, 'healthy'))?.events_processed)).toBe(24);
+    // No client is left checked out (the locks' connections included): the pool can end.
+    await eventually(async () => expect(bed.pool.totalCount - bed.pool.idleCount).toBe(0));
+  });
+
   it('refuses to rebuild while a runner holds the projection, naming the holder', async () => {
     const projection = seenEventsProjection('seen');
     await bed.migrate(projection);
