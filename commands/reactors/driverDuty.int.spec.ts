@@ -34,6 +34,17 @@ const reactorOn = (store?: EventStore) =>
 const onePage = (store?: EventStore) => applyAsOnePage(world.bed.db, world.services.store, reactorOn(store));
 const cancel = (rideId: string) => onRide(world.services, rideId, { type: 'CancelRide', data: { rideId, reason: 'plans changed' }, actor: rider });
 
+/** Two drivers on duty, each accepted a ride of their own, both rides cancelled. */
+async function twoCancelledRides() {
+  const [first, second] = [await driverOnDuty(world.services), await driverOnDuty(world.services)];
+  const [firstRide, secondRide] = [await requestRide(world.services), await requestRide(world.services)];
+  await acceptFixedRide(world.services, firstRide, first);
+  await acceptFixedRide(world.services, secondRide, second);
+  await cancel(firstRide);
+  await cancel(secondRide);
+  return { first, second, firstRide, secondRide };
+}
+
 async function completedTrip(rideId: string, driver: SceneDriver) {
   await onRide(world.services, rideId, { type: 'ArriveAtPickup', data: { rideId }, actor: driver.actor });
   const issued = (await world.services.store.readStream(rideStreamId(rideId))).find((event) => event.type === 'PinIssued')!;
@@ -148,12 +159,7 @@ describe('driver duty reactor: suspended drivers go offline', () => {
 
 describe('driver duty reactor: a page of events', () => {
   it("given two drivers' rides ending in one page, when it is applied, both are released, the second driver's release not waiting on the first's", async () => {
-    const [first, second] = [await driverOnDuty(world.services), await driverOnDuty(world.services)];
-    const [firstRide, secondRide] = [await requestRide(world.services), await requestRide(world.services)];
-    await acceptFixedRide(world.services, firstRide, first);
-    await acceptFixedRide(world.services, secondRide, second);
-    await cancel(firstRide);
-    await cancel(secondRide);
+    const { first, second, firstRide, secondRide } = await twoCancelledRides();
     // The first driver's release is held until the second's is appended: issued one after the
     // other in the page's order, it would wait for ever (and fail the page).
     const store = holdingStore(world.services.store, { method: 'appendToStream', held: driverStream(first.driverId), until: driverStream(second.driverId) });
@@ -191,12 +197,7 @@ describe('driver duty reactor: a page of events', () => {
   });
 
   it('given a page one of whose commands fails, when it is applied, the page fails whole; applied again, each release is appended once', async () => {
-    const [first, second] = [await driverOnDuty(world.services), await driverOnDuty(world.services)];
-    const [firstRide, secondRide] = [await requestRide(world.services), await requestRide(world.services)];
-    await acceptFixedRide(world.services, firstRide, first);
-    await acceptFixedRide(world.services, secondRide, second);
-    await cancel(firstRide);
-    await cancel(secondRide);
+    const { first, second } = await twoCancelledRides();
     const failing = holdingStore(world.services.store, { method: 'appendToStream', held: driverStream(first.driverId), until: 'never-appended', patienceMs: 300 });
     await expect(onePage(failing)).rejects.toThrow('never came');
     // The second driver's release went through meanwhile; the page's table writes did not stay.

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
+import type { CheckpointDatabase } from '../../projections/runner/checkpoints.js';
 import type { Projection } from '../../projections/runner/projection.js';
 
 /**
@@ -14,7 +15,7 @@ import type { Projection } from '../../projections/runner/projection.js';
  * one page in one transaction (on a bed where the reactor has not run yet). The checkpoint is left
  * where it was. Returns the page.
  */
-export async function applyAsOnePage(db: Kysely<any>, store: EventStore, reactor: Projection): Promise<readonly RecordedEvent[]> {
+export async function applyAsOnePage(db: Kysely<CheckpointDatabase>, store: EventStore, reactor: Projection): Promise<readonly RecordedEvent[]> {
   const page = await store.readAll({ filter: reactor.filter, maxCount: 1_000 });
   expect(page.isEndOfAll).toBe(true);
   await db.transaction().execute((trx) => reactor.handle(trx, page.events));
