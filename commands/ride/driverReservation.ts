@@ -125,7 +125,8 @@ export async function releaseLeftoverReservation(
   deps: DecideDeps,
 ): Promise<void> {
   const reserveStep = stepContext(context, 'reserve-driver').commandId;
-  // A reservation is made while on duty and held until released: it lies in the current shift.
+  // A reservation is made while on duty and held until released: it lies in the stretch a fold
+  // reads (a long shift's books are closed only as a reservation is made, just before it).
   const duty = await readForFold(services.store, driverStream(reservation.driverId), driverDutyDecider.resumesAt);
   if (duty.some((event) => event.metadata.commandId === reserveStep)) await releaseUnlessAssigned(services, reservation, context, deps);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { driverDutyDecider, driverDutyStatus, driverStream, type DriverDutyEvent } from '../../domain/driverDuty/index.js';
+import { driverDutyDecider, driverDutyStatus, driverStream, type DriverDutyCommand, type DriverDutyEvent } from '../../domain/driverDuty/index.js';
+import { SHIFT_BOOKS_EVERY } from '../../domain/driverDuty/decider.js';
 import { fold } from '../../domain/shared/decider.js';
 import { fixedDeps } from '../../domain/shared/spec.js';
 import { openTestBed, type TestBed } from '../../tests/support/projectionTestKit.js';
@@ -74,5 +75,25 @@ describe('reading a stream from where its fold may resume', () => {
     expect(reads).toHaveBeenCalledTimes(1);
     expect(reads.mock.calls[0]![1]).toMatchObject({ direction: 'backwards' });
     expect((await bed.store.readStream(stream)).at(-1)?.type).toBe('DriverReserved');
+  });
+
+  it('given a driver who stays online ride after ride, when their rides are reserved through the command, a load reads only since the books last closed', async () => {
+    const stream = driverStream(driverId);
+    await append(stream, [online]);
+    const dispatch = { userId: 'dispatch', role: 'system' } as const;
+    const issue = (command: DriverDutyCommand) => handleCommand(bed.store, stream, driverDutyDecider, command, { commandId: randomUUID(), actor: dispatch }, fixedDeps());
+    const shiftRides = 2 * SHIFT_BOOKS_EVERY + 10;
+    for (let ride = 0; ride < shiftRides; ride++) {
+      await issue({ type: 'ReserveDriver', data: { driverId, rideId: `ride-${ride}`, vehicleType: 'car' }, actor: dispatch });
+      await issue({ type: 'ReleaseDriver', data: { driverId, rideId: `ride-${ride}`, reason: 'ride_completed' }, actor: dispatch });
+    }
+    const whole = await bed.store.readStream(stream);
+    expect(whole.filter((event) => event.type === 'DriverShiftCarriedForward')).toHaveLength(2);
+
+    const stretch = await readForFold(bed.store, stream, driverDutyDecider.resumesAt);
+    expect(stretch[0]!.type).toBe('DriverShiftCarriedForward');
+    expect(stretch).toHaveLength(1 + 2 * 10);
+    expect(fold(driverDutyDecider, domainOf(stretch)).context).toEqual(fold(driverDutyDecider, domainOf(whole)).context);
+    expect(whole).toHaveLength(1 + 2 * shiftRides + 2);
   });
 });

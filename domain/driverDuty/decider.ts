@@ -4,6 +4,7 @@ import { DomainError, notAllowedInState } from '../shared/errors.js';
 import { assertNever, parseOrInvalid, requireRole, type Actor } from '../shared/command.js';
 import { driverDutyCommandSchema, type DriverDutyCommand } from './commands.js';
 import type { DriverDutyEvent } from './events.js';
+import type { VehicleId } from '../catalogue/vehicles.js';
 import { driverDutyMachine, type DriverDutyStatus } from './machine.js';
 
 export type DriverDutyState = SnapshotFrom<typeof driverDutyMachine>;
@@ -62,7 +63,8 @@ export function decide(command: DriverDutyCommand, state: DriverDutyState, deps:
           driving: state.context.vehicleType,
         });
       }
-      return possible(parsed.type, state, { type: 'DriverReserved', data: { driverId, rideId, reservedAt: at } });
+      const reserved: DriverDutyEvent = { type: 'DriverReserved', data: { driverId, rideId, reservedAt: at } };
+      return [...booksClosedIfDue(state, at), ...possible(parsed.type, state, reserved)];
     }
     case 'ReleaseDriver': {
       requireRole(parsed.actor, ['system', 'admin'], parsed.type);
@@ -73,6 +75,24 @@ export function decide(command: DriverDutyCommand, state: DriverDutyState, deps:
     default:
       return assertNever(parsed);
   }
+}
+
+/**
+ * Rides a shift takes between closings of its books: a fold reads at most about twice as many
+ * events (a reservation and a release each) from the last closing or the shift's start.
+ */
+export const SHIFT_BOOKS_EVERY = 50;
+
+/** Before a reservation on a long shift: its books closed first, so later loads begin there. */
+function booksClosedIfDue(state: DriverDutyState, at: string): DriverDutyEvent[] {
+  const { driverId, userId, vehicleType, onlineSince, reservationsSinceBooks } = state.context;
+  if (reservationsSinceBooks < SHIFT_BOOKS_EVERY || driverId === null || userId === null || vehicleType === null || onlineSince === null) return [];
+  return [
+    {
+      type: 'DriverShiftCarriedForward',
+      data: { driverId, userId, vehicleType: vehicleType as VehicleId, onlineSince, reservations: reservationsSinceBooks, carriedForwardAt: at },
+    },
+  ];
 }
 
 function requireOwnDriver(actor: Actor, ownerUserId: string | null): void {
@@ -91,6 +111,8 @@ export const driverDutyDecider: Decider<DriverDutyState, DriverDutyCommand, Driv
   decide,
   // Going online is only possible from offline, where no ride is held, and it sets everything
   // else the context holds: a shift's fold needs nothing from the shifts before it. A busy
-  // driver's stream grows by two events a ride; loading it costs one shift, whatever its age.
-  resumesAt: ['DriverWentOnline'],
+  // driver's stream grows by two events a ride; within a shift, its books are closed every
+  // SHIFT_BOOKS_EVERY rides, restating the context the same way. Loading a driver then costs at
+  // most that many rides' events, whatever the stream's age and however long the shift.
+  resumesAt: ['DriverWentOnline', 'DriverShiftCarriedForward'],
 };

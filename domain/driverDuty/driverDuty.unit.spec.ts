@@ -4,7 +4,7 @@ import type { Actor } from '../shared/command.js';
 import { fold } from '../shared/decider.js';
 import { DeciderSpecification, fixedDeps } from '../shared/spec.js';
 import type { DriverDutyCommand, VerificationFact } from './commands.js';
-import { driverDutyDecider, driverDutyStatus } from './decider.js';
+import { driverDutyDecider, driverDutyStatus, SHIFT_BOOKS_EVERY } from './decider.js';
 import type { DriverDutyEvent, ReleaseReason } from './events.js';
 
 const spec = DeciderSpecification.for(driverDutyDecider);
@@ -143,4 +143,54 @@ describe('ReleaseDriver', () => {
     spec([wentOnline, reserved('ride-1')])
       .when(release('ride-1', 'bored' as ReleaseReason), deps)
       .thenThrows('invalid', 'data.reason'));
+});
+
+describe('closing the books of a long shift', () => {
+  /** A shift of `rides` rides, each reserved and released, as the decider decides them. */
+  const longShift = (rides: number) => {
+    let state = fold(driverDutyDecider, [wentOnline]);
+    const history: DriverDutyEvent[] = [wentOnline];
+    for (let ride = 1; ride <= rides; ride++) {
+      for (const command of [reserve(`ride-${ride}`), release(`ride-${ride}`, 'ride_completed')]) {
+        const events = driverDutyDecider.decide(command, state, deps);
+        state = events.reduce(driverDutyDecider.evolve, state);
+        history.push(...events);
+      }
+    }
+    return { state, history };
+  };
+
+  it(`given ${SHIFT_BOOKS_EVERY} rides since going online, when the next is reserved, the books are closed first, restating the shift`, () => {
+    const { history } = longShift(SHIFT_BOOKS_EVERY);
+    const state = fold(driverDutyDecider, history);
+    expect(driverDutyDecider.decide(reserve('ride-next'), state, deps)).toEqual([
+      {
+        type: 'DriverShiftCarriedForward',
+        data: { driverId: 'driver-1', userId: driver.userId, vehicleType: 'car', onlineSince: now, reservations: SHIFT_BOOKS_EVERY, carriedForwardAt: now },
+      },
+      reserved('ride-next'),
+    ]);
+    // One ride fewer: not yet.
+    expect(driverDutyDecider.decide(reserve('ride-next'), fold(driverDutyDecider, longShift(SHIFT_BOOKS_EVERY - 1).history), deps)).toEqual([reserved('ride-next')]);
+  });
+
+  it('given a shift of many rides, a fold from its last closing reads at most that many rides and gives the state of the whole shift, after every event', () => {
+    const { state, history } = longShift(3 * SHIFT_BOOKS_EVERY + 7);
+    expect(history.filter((event) => event.type === 'DriverShiftCarriedForward')).toHaveLength(3);
+    let resumeAt = 0;
+    for (const [index, event] of history.entries()) {
+      if (driverDutyDecider.resumesAt!.includes(event.type)) resumeAt = index;
+      expect(index - resumeAt, 'events folded from the last resume point').toBeLessThanOrEqual(2 * SHIFT_BOOKS_EVERY + 1);
+      const upTo = history.slice(0, index + 1);
+      const whole = fold(driverDutyDecider, upTo);
+      const stretch = fold(driverDutyDecider, upTo.slice(resumeAt));
+      expect({ status: driverDutyStatus(stretch), context: stretch.context }).toEqual({ status: driverDutyStatus(whole), context: whole.context });
+    }
+    expect(driverDutyStatus(state)).toBe('online');
+  });
+
+  it('given a long shift, a driver engaged on a ride is not carried forward: a repeated reservation of that ride changes nothing', () => {
+    const { history } = longShift(SHIFT_BOOKS_EVERY);
+    spec([...history, reserved('ride-held')]).when(reserve('ride-held'), deps).then([]);
+  });
 });

@@ -29,11 +29,30 @@ export const driverReleased = eventSchema(
   z.object({ driverId: nonBlank, rideId: nonBlank, reason: z.enum(releaseReasons), releasedAt: instantSchema }),
 );
 
+/**
+ * The books of a long shift closed: everything the duty fold knows of the shift so far, restated
+ * (the driver is online and free; `reservations` is how many rides the shift has taken). A fold may
+ * begin here instead of at the shift's DriverWentOnline, so loading a driver reads at most
+ * SHIFT_BOOKS_EVERY rides' events however long they stay online.
+ */
+export const driverShiftCarriedForward = eventSchema(
+  'DriverShiftCarriedForward',
+  z.object({
+    driverId: nonBlank,
+    userId: nonBlank,
+    vehicleType: vehicleIdSchema,
+    onlineSince: instantSchema,
+    reservations: z.number().int().nonnegative(),
+    carriedForwardAt: instantSchema,
+  }),
+);
+
 export const driverDutyEventSchema = z.discriminatedUnion('type', [
   driverWentOnline,
   driverWentOffline,
   driverReserved,
   driverReleased,
+  driverShiftCarriedForward,
 ]);
 export type DriverDutyEvent = z.infer<typeof driverDutyEventSchema>;
 
@@ -42,4 +61,5 @@ export const driverDutyEventVersions = {
   DriverWentOffline: 1,
   DriverReserved: 1,
   DriverReleased: 1,
+  DriverShiftCarriedForward: 1,
 } as const satisfies Record<DriverDutyEvent['type'], number>;

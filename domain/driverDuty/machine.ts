@@ -10,11 +10,14 @@ export interface DriverDutyContext {
   /** The one ride the driver is engaged on, if any. */
   currentRideId: string | null;
   onlineSince: string | null;
+  /** Rides reserved since the shift began or its books were last closed (DriverShiftCarriedForward). */
+  reservationsSinceBooks: number;
 }
 
 /**
  * offline ⇄ online → engaged → online. A driver is engaged on at most one ride: the reservation
- * is the only way in and the release of that same ride the only way out.
+ * is the only way in and the release of that same ride the only way out. A long shift's books
+ * are closed while online and free (DriverShiftCarriedForward), restating the context.
  */
 export const driverDutyMachine = setup({
   types: {
@@ -31,27 +34,38 @@ export const driverDutyMachine = setup({
     recordOnline: assign(({ event }) => {
       assertEvent(event, 'DriverWentOnline');
       const { driverId, userId, vehicleType, wentOnlineAt } = event.data;
-      return { driverId, userId, vehicleType, onlineSince: wentOnlineAt };
+      return { driverId, userId, vehicleType, onlineSince: wentOnlineAt, currentRideId: null, reservationsSinceBooks: 0 };
+    }),
+    // Restates the whole context, as going online does: a fold may begin at this event.
+    recordBooksClosed: assign(({ event }) => {
+      assertEvent(event, 'DriverShiftCarriedForward');
+      const { driverId, userId, vehicleType, onlineSince } = event.data;
+      return { driverId, userId, vehicleType, onlineSince, currentRideId: null, reservationsSinceBooks: 0 };
     }),
     recordOffline: assign({ onlineSince: null }),
-    recordReservation: assign(({ event }) => {
+    recordReservation: assign(({ context, event }) => {
       assertEvent(event, 'DriverReserved');
-      return { currentRideId: event.data.rideId };
+      return { currentRideId: event.data.rideId, reservationsSinceBooks: context.reservationsSinceBooks + 1 };
     }),
     recordRelease: assign({ currentRideId: null }),
   },
 }).createMachine({
   id: 'driverDuty',
-  context: { driverId: null, userId: null, vehicleType: null, currentRideId: null, onlineSince: null },
+  context: { driverId: null, userId: null, vehicleType: null, currentRideId: null, onlineSince: null, reservationsSinceBooks: 0 },
   initial: 'offline',
   states: {
     offline: {
-      on: { DriverWentOnline: { target: 'online', actions: 'recordOnline' } },
+      on: {
+        DriverWentOnline: { target: 'online', actions: 'recordOnline' },
+        // Only where a fold begins at the closed books (the shift's start was not read).
+        DriverShiftCarriedForward: { target: 'online', actions: 'recordBooksClosed' },
+      },
     },
     online: {
       on: {
         DriverWentOffline: { target: 'offline', actions: 'recordOffline' },
         DriverReserved: { target: 'engaged', actions: 'recordReservation' },
+        DriverShiftCarriedForward: { actions: 'recordBooksClosed' },
       },
     },
     engaged: {

@@ -111,6 +111,9 @@ export function foldDuty(row: DriverProfileRow, { event, revision, created }: St
       return { ...next, engaged_ride_id: event.data.rideId };
     case 'DriverReleased':
       return { ...next, engaged_ride_id: row.engaged_ride_id === event.data.rideId ? null : row.engaged_ride_id };
+    case 'DriverShiftCarriedForward':
+      // The books of a long shift closed: the driver stays online, on the same vehicle, since the same time.
+      return next;
     default:
       return assertNever(event);
   }
