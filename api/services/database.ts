@@ -3,14 +3,7 @@ import type { AccountsDatabase } from '../../accounts/index.js';
 import type { CommandsDatabase } from '../../commands/shared/database.js';
 import type { ProductDatabase } from '../../product/index.js';
 import type { ActivityFeedTables, AdminActivityTables } from '../../projections/adminActivity/index.js';
-import type {
-  BidOutcomesTables,
-  CancellationsTables,
-  DemandPerCellHourTables,
-  RevenuePerDayTables,
-  RidesPerDayTables,
-  TimeToAssignmentTables,
-} from '../../projections/analytics/index.js';
+import type { BidOutcomesTables, RideFactsTables } from '../../projections/analytics/index.js';
 import type { BidsByRideTables } from '../../projections/bidsByRide/index.js';
 import type { DriverEarningsTables } from '../../projections/driverEarnings/index.js';
 import type { DriverProfilesTables } from '../../projections/driverProfiles/index.js';
@@ -59,12 +52,8 @@ export type SharedDatabase = Kysely<SharedTables> &
   Kysely<ActivityFeedTables> &
   Kysely<SafetyTables> &
   Kysely<PaymentsTables> &
-  Kysely<RidesPerDayTables> &
-  Kysely<TimeToAssignmentTables> &
-  Kysely<BidOutcomesTables> &
-  Kysely<CancellationsTables> &
-  Kysely<RevenuePerDayTables> &
-  Kysely<DemandPerCellHourTables>;
+  Kysely<RideFactsTables> &
+  Kysely<BidOutcomesTables>;
 
 /** A handle over every shared table, typed as each module's view of it. */
 export function sharedDatabase(db: Kysely<SharedTables>): SharedDatabase {

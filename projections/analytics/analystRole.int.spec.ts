@@ -79,7 +79,7 @@ describe('the analyst role reads the analytics views and nothing else', () => {
   });
 
   it('cannot read any table: not users, password hashes, sessions, events, nor the read models behind the views', async () => {
-    expect(tables).toEqual(expect.arrayContaining(['public.users', 'public.user_sessions', 'public.es_events', 'public.rm_rides', 'public.rm_analytics_ride_outcomes']));
+    expect(tables).toEqual(expect.arrayContaining(['public.users', 'public.user_sessions', 'public.es_events', 'public.rm_rides', 'public.rm_analytics_rides']));
     for (const table of tables) await denied(bed.pool, `SELECT * FROM ${table} LIMIT 1`);
     await denied(bed.pool, 'SELECT password_hash FROM public.users');
     await denied(bed.pool, 'SELECT count(*) FROM public.user_sessions');
@@ -90,8 +90,8 @@ describe('the analyst role reads the analytics views and nothing else', () => {
     await denied(bed.pool, `UPDATE users SET user_type = 'admin'`);
     await denied(bed.pool, 'DELETE FROM user_sessions');
     await denied(bed.pool, 'DELETE FROM es_events');
-    await denied(bed.pool, 'TRUNCATE rm_analytics_ride_outcomes');
-    await denied(bed.pool, `UPDATE rm_analytics_ride_revenue SET fare_ngwee = 0`);
+    await denied(bed.pool, 'TRUNCATE rm_analytics_rides');
+    await denied(bed.pool, `UPDATE rm_analytics_rides SET fare_ngwee = 0`);
     // The one view PostgreSQL could write through: refused for want of the privilege.
     await denied(bed.pool, `UPDATE analytics.ride_assignments SET city = 'ndola'`);
     await denied(bed.pool, `DELETE FROM analytics.ride_assignments`);

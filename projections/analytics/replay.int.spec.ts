@@ -43,7 +43,7 @@ describe('the analytics read models are rebuildable from events', () => {
   afterAll(() => bed.dispose());
 
   it('has something in every table and view to compare', () => {
-    expect(Object.keys(live)).toEqual(expect.arrayContaining(['rm_analytics_ride_outcomes', 'rm_analytics_bids', 'analytics.rides_per_day', 'analytics.time_to_assignment', 'analytics.bid_outcomes', 'analytics.cancellations', 'analytics.revenue_per_day', 'analytics.demand_per_cell_hour']));
+    expect(Object.keys(live)).toEqual(expect.arrayContaining(['rm_analytics_rides', 'rm_analytics_bids', 'analytics.rides_per_day', 'analytics.time_to_assignment', 'analytics.bid_outcomes', 'analytics.cancellations', 'analytics.revenue_per_day', 'analytics.demand_per_cell_hour']));
     expect(Object.entries(live).filter(([, rows]) => rows.length === 0).map(([name]) => name)).toEqual([]);
   });
 

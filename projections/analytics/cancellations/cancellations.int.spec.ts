@@ -8,11 +8,11 @@ import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js'
 import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
 import { projectUntilApplied } from '../../../tests/support/projectUntilApplied.js';
 import { Scenario } from '../../../tests/support/rideScenarios.js';
-import { cancellationsProjection } from './projection.js';
+import { rideFactsProjection } from '../rideFacts/index.js';
 import { cancellations } from './queries.js';
 
 describe('cancellations by reason code, stage and who cancelled', () => {
-  const bed = useAnalyticsHistory('cancellations', [cancellationsProjection], { batchSize: 3 });
+  const bed = useAnalyticsHistory('cancellations', [rideFactsProjection], { batchSize: 3 });
 
   it('counts each cancelled ride once, with the ride state it was cancelled in', async () => {
     const { rows } = await sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, city, vehicle_type, reason_code, stage, cancelled_by, cancellations
@@ -23,22 +23,22 @@ describe('cancellations by reason code, stage and who cancelled', () => {
       { day: '2026-03-04', city: 'kitwe', vehicle_type: 'car', reason_code: 'wait_too_long', stage: 'accepted', cancelled_by: 'rider', cancellations: 1 },
       { day: '2026-03-04', city: 'ndola', vehicle_type: 'car', reason_code: 'changed_plans', stage: 'scheduled', cancelled_by: 'rider', cancellations: 1 },
     ]);
-    const { rows: [rides] } = await sql<{ count: string }>`SELECT count(*) FROM rm_analytics_cancellations`.execute(bed.db);
+    const { rows: [rides] } = await sql<{ count: string }>`SELECT count(*) FROM rm_analytics_rides`.execute(bed.db);
     expect(rides!.count).toBe('11'); // every ride keeps its row (its city and vehicle type), cancelled or not
   });
 
   it('keeps the canceller’s own words beside the code, for reading one ride', async () => {
     const rows = await bed.db
-      .selectFrom('rm_analytics_cancellations')
-      .select(['ride_id', 'reason_code', 'reason'])
+      .selectFrom('rm_analytics_rides')
+      .select(['ride_id', 'cancel_reason_code', 'cancel_reason'])
       .where('cancelled_at', 'is not', null)
       .orderBy('ride_id')
       .execute();
     expect(rows).toEqual([
-      { ride_id: 'kitwe-car-3', reason_code: 'wait_too_long', reason: 'Waited too long' },
-      { ride_id: 'kitwe-car-4', reason_code: 'changed_plans', reason: 'Zolinga zanga zasintha' },
-      { ride_id: 'kitwe-scheduled', reason_code: 'other', reason: 'Rider not at pickup' },
-      { ride_id: 'ndola-scheduled', reason_code: 'changed_plans', reason: 'My plans changed' },
+      { ride_id: 'kitwe-car-3', cancel_reason_code: 'wait_too_long', cancel_reason: 'Waited too long' },
+      { ride_id: 'kitwe-car-4', cancel_reason_code: 'changed_plans', cancel_reason: 'Zolinga zanga zasintha' },
+      { ride_id: 'kitwe-scheduled', cancel_reason_code: 'other', cancel_reason: 'Rider not at pickup' },
+      { ride_id: 'ndola-scheduled', cancel_reason_code: 'changed_plans', cancel_reason: 'My plans changed' },
     ]);
   });
 
@@ -78,7 +78,7 @@ describe('one group per reason code, whatever the language or the event version'
   let bed: TestBed;
   beforeAll(async () => {
     bed = await openTestBed('cancellationcodes');
-    await bed.migrate(cancellationsProjection);
+    await bed.migrate(rideFactsProjection);
     const scenario = new Scenario(bed.store, '2026-03-04T06:00:00Z');
     const riderOf = (rideId: string): Actor => ({ userId: `${rideId}-rider`, role: 'passenger' });
     const words = { en: 'My plans changed', fr: 'Mes projets ont changé', zh: '我的计划有变' };
@@ -92,7 +92,7 @@ describe('one group per reason code, whatever the language or the event version'
     await appendV1Cancellation(bed.store, 'v1-typed', 'Nasintha malingaliro', '2026-03-04T06:40:00.000Z');
     await scenario.later(1).requestRide('v1-declined', { riderId: 'v1-declined-rider', pricingMethod: 'bidding' });
     await appendV1Cancellation(bed.store, 'v1-declined', 'declined_all_bids', '2026-03-04T06:45:00.000Z');
-    await projectUntilApplied({ ...bed, projection: cancellationsProjection, events: scenario.appendedTo('ride-') + 2 });
+    await projectUntilApplied({ ...bed, projection: rideFactsProjection, events: scenario.appendedTo('ride-') + 2 });
   });
   afterAll(() => bed.dispose());
 
@@ -108,14 +108,14 @@ describe('one group per reason code, whatever the language or the event version'
 
   it('reads a v1 cancellation through its upcaster: its text kept, its code derived', async () => {
     const rows = await bed.db
-      .selectFrom('rm_analytics_cancellations')
-      .select(['ride_id', 'reason_code', 'reason'])
+      .selectFrom('rm_analytics_rides')
+      .select(['ride_id', 'cancel_reason_code', 'cancel_reason'])
       .where('ride_id', 'like', 'v1-%')
       .orderBy('ride_id')
       .execute();
     expect(rows).toEqual([
-      { ride_id: 'v1-declined', reason_code: 'declined_all_bids', reason: 'declined_all_bids' },
-      { ride_id: 'v1-typed', reason_code: 'other', reason: 'Nasintha malingaliro' },
+      { ride_id: 'v1-declined', cancel_reason_code: 'declined_all_bids', cancel_reason: 'declined_all_bids' },
+      { ride_id: 'v1-typed', cancel_reason_code: 'other', cancel_reason: 'Nasintha malingaliro' },
     ]);
   });
 });

@@ -1,3 +1,1 @@
-export { cancellationsProjection, foldRideCancellation } from './projection.js';
 export { cancellations, type CancellationLine } from './queries.js';
-export type { CancellationsTables, RideCancellationRow } from './cancellations.table.js';

@@ -2,13 +2,13 @@ import { latLngToCell } from 'h3-js';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { pickups, useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { DEMAND_H3_RESOLUTION, demandPerCellHourProjection } from './projection.js';
+import { DEMAND_H3_RESOLUTION, rideFactsProjection } from '../rideFacts/index.js';
 import { demandPerCellHour } from './queries.js';
 
 const cellOf = (place: { lat: number; lng: number }) => latLngToCell(place.lat, place.lng, DEMAND_H3_RESOLUTION);
 
 describe('demand per H3 cell per hour', () => {
-  const bed = useAnalyticsHistory('demandcells', [demandPerCellHourProjection], { batchSize: 6 });
+  const bed = useAnalyticsHistory('demandcells', [rideFactsProjection], { batchSize: 6 });
 
   it('counts requests by pickup cell and Lusaka hour, a scheduled ride at its dispatch', async () => {
     const { rows } = await sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, hour, hour_start, h3_cell, city, vehicle_type, requests

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DemandPerCellHourTables } from './demandPerCellHour.table.js';
+import type { RideFactsTables } from '../rideFacts/index.js';
 import { sliceConditions, type AnalyticsSlice } from '../shared/slice.js';
 
 export interface DemandLine {
@@ -12,7 +12,7 @@ export interface DemandLine {
 }
 
 /** Requests per pickup cell and hour of day over the whole slice (its days added together), busiest first within each hour. */
-export async function demandPerCellHour(db: Kysely<DemandPerCellHourTables>, slice: AnalyticsSlice): Promise<DemandLine[]> {
+export async function demandPerCellHour(db: Kysely<RideFactsTables>, slice: AnalyticsSlice): Promise<DemandLine[]> {
   const { rows } = await sql<DemandLine>`
     SELECT h3_cell AS cell, cell_lat AS lat, cell_lng AS lng, hour, sum(requests)::int AS requests
       FROM analytics.demand_per_cell_hour

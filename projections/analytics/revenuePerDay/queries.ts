@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RevenuePerDayTables } from './revenuePerDay.table.js';
+import type { RideFactsTables } from '../rideFacts/index.js';
 import { dayText, sliceConditions, toNumber, type AnalyticsSlice } from '../shared/slice.js';
 
 export interface RevenueLine {
@@ -11,7 +11,7 @@ export interface RevenueLine {
 }
 
 /** Per day over the whole slice: completed rides, fares, the drivers' share and the commission. */
-export async function revenuePerDay(db: Kysely<RevenuePerDayTables>, slice: AnalyticsSlice): Promise<RevenueLine[]> {
+export async function revenuePerDay(db: Kysely<RideFactsTables>, slice: AnalyticsSlice): Promise<RevenueLine[]> {
   const { rows } = await sql<{ day: string; completed: string; revenue: string; earnings: string; commission: string }>`
     SELECT ${dayText} AS day, sum(completed_rides) AS completed, sum(revenue_ngwee) AS revenue,
            sum(driver_earnings_ngwee) AS earnings, sum(commission_ngwee) AS commission

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { splitFare } from '../../../domain/fare/index.js';
 import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { revenuePerDayProjection } from './projection.js';
+import { rideFactsProjection } from '../rideFacts/index.js';
 import { revenuePerDay } from './queries.js';
 
 describe('revenue and driver earnings per day', () => {
-  const bed = useAnalyticsHistory('revenueperday', [revenuePerDayProjection], { batchSize: 4 });
+  const bed = useAnalyticsHistory('revenueperday', [rideFactsProjection], { batchSize: 4 });
 
   it("sums completed rides' fares, the 12 % commission and the drivers' share on the Lusaka day of completion", async () => {
     expect(splitFare(4_321)).toEqual({ commissionNgwee: 519, netNgwee: 3_802 });

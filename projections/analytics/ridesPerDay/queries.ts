@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { RidesPerDayTables } from './ridesPerDay.table.js';
+import type { RideFactsTables } from '../rideFacts/index.js';
 import { dayText, sliceConditions, type AnalyticsSlice } from '../shared/slice.js';
 
 export interface RidesPerDayLine {
@@ -13,7 +13,7 @@ export interface RidesPerDayLine {
 }
 
 /** analytics.rides_per_day within a slice, by day, then city, then vehicle type. */
-export async function ridesPerDay(db: Kysely<RidesPerDayTables>, slice: AnalyticsSlice): Promise<RidesPerDayLine[]> {
+export async function ridesPerDay(db: Kysely<RideFactsTables>, slice: AnalyticsSlice): Promise<RidesPerDayLine[]> {
   const { rows } = await sql<RidesPerDayLine>`
     SELECT ${dayText} AS day, city, vehicle_type AS "vehicleType", requested, completed, cancelled, expired
       FROM analytics.rides_per_day

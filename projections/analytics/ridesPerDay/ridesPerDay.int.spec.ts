@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { ridesPerDayProjection } from './projection.js';
+import { rideFactsProjection } from '../rideFacts/index.js';
 import { ridesPerDay } from './queries.js';
 
 describe('rides per day: requested, completed, cancelled and expired per Lusaka day, city and vehicle type', () => {
-  const bed = useAnalyticsHistory('ridesperday', [ridesPerDayProjection], { batchSize: 7 });
+  const bed = useAnalyticsHistory('ridesperday', [rideFactsProjection], { batchSize: 7 });
 
   it('counts each ride on the Lusaka day it reached each milestone', async () => {
     const { rows } = await sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, city, vehicle_type, requested, completed, cancelled, expired

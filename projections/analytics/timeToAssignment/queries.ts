@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { TimeToAssignmentTables } from './timeToAssignment.table.js';
+import type { RideFactsTables } from '../rideFacts/index.js';
 import { dayText, sliceConditions, type AnalyticsSlice } from '../shared/slice.js';
 
 export interface TimeToAssignmentLine {
@@ -15,7 +15,7 @@ export interface TimeToAssignmentLine {
  * Per day over the whole slice (all its cities and vehicle types together): the percentiles are
  * taken over the rides themselves (analytics.ride_assignments), since medians do not add up.
  */
-export async function timeToAssignment(db: Kysely<TimeToAssignmentTables>, slice: AnalyticsSlice): Promise<TimeToAssignmentLine[]> {
+export async function timeToAssignment(db: Kysely<RideFactsTables>, slice: AnalyticsSlice): Promise<TimeToAssignmentLine[]> {
   const { rows } = await sql<TimeToAssignmentLine>`
     SELECT ${dayText} AS day,
            count(assigned_at)::int AS assigned,

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
-import { timeToAssignmentProjection } from './projection.js';
+import { rideFactsProjection } from '../rideFacts/index.js';
 import { timeToAssignment } from './queries.js';
 
 describe('time to assignment: from request to driver assigned, per ride, with median and p90 per slice', () => {
-  const bed = useAnalyticsHistory('timetoassign', [timeToAssignmentProjection], { batchSize: 5 });
+  const bed = useAnalyticsHistory('timetoassign', [rideFactsProjection], { batchSize: 5 });
 
   it('keeps each ride that looked for a driver, with its wait in seconds', async () => {
     const { rows } = await sql`SELECT ride_id, to_char(day, 'YYYY-MM-DD') AS day, city, vehicle_type, pricing_method, seconds_to_assignment
