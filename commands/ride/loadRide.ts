@@ -1,6 +1,7 @@
 import { rideDecider, rideStreamId, type RideEvent, type RideState } from '../../domain/ride/index.js';
 import { fold } from '../../domain/shared/index.js';
 import type { EventStore, RecordedEvent } from '../../platform/eventStore/port.js';
+import { ownStream } from '../shared/handleCommand.js';
 import { toDomainEvent } from '../shared/services.js';
 
 export interface LoadedRide {
@@ -15,7 +16,7 @@ export interface LoadedRide {
  */
 export async function loadRide(store: EventStore, rideId: string, alreadyRead?: readonly RecordedEvent[]): Promise<LoadedRide> {
   const streamName = rideStreamId(rideId);
-  const recorded = alreadyRead?.every((event) => event.streamName === streamName) ? [...alreadyRead] : await store.readStream(streamName);
+  const recorded = ownStream(alreadyRead, streamName) ?? (await store.readStream(streamName));
   return {
     state: fold(
       rideDecider,

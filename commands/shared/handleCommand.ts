@@ -34,6 +34,11 @@ export interface HandleOptions<Event> {
   alreadyRead?: readonly RecordedEvent[];
 }
 
+/** A stream the caller read (`alreadyRead`), when it is all of `streamName`'s own events: a copy to decide on, or undefined (read it). */
+export function ownStream(alreadyRead: readonly RecordedEvent[] | undefined, streamName: string): RecordedEvent[] | undefined {
+  return alreadyRead?.every((event) => event.streamName === streamName) ? [...alreadyRead] : undefined;
+}
+
 export interface HandleResult<State, Event> {
   /** What this command appended (or had appended, when it is a repeat). */
   events: Event[];
@@ -72,7 +77,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const firstId = eventIdFor(context.commandId, streamName, 0);
 
   const whole = readsWholeStream(decider.resumesAt);
-  let given = whole && options.alreadyRead?.every((event) => event.streamName === streamName) ? [...options.alreadyRead] : undefined;
+  let given = whole ? ownStream(options.alreadyRead, streamName) : undefined;
 
   for (let attempt = 1; ; attempt++) {
     const recorded = given ?? (await readForFold(store, streamName, decider.resumesAt));
