@@ -12,8 +12,9 @@ export async function loadBid(store: EventStore, bidId: string): Promise<BidStat
   return state;
 }
 
-export async function requireBidFacts(store: EventStore, bidId: string): Promise<BidFacts> {
-  const state = await loadBid(store, bidId);
+/** The bid's facts for AcceptBid; `known`, the bid's state as the caller has just loaded it (the API's party check), is used instead of reading the stream again. */
+export async function requireBidFacts(store: EventStore, bidId: string, known?: BidState): Promise<BidFacts> {
+  const state = known?.context.bid?.bidId === bidId ? known : await loadBid(store, bidId);
   const { bid } = state.context;
   const status = bidStatus(state);
   if (bid === null || status === null) throw new DomainError('not_found', `bid ${bidId} was not found`, { bidId });

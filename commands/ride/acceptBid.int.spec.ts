@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { driverStream } from '../../domain/driverDuty/index.js';
-import { bidIdFor } from '../../domain/bid/index.js';
-import { placeBid, withdrawBid } from '../bid/index.js';
+import { bidIdFor, bidStreamId } from '../../domain/bid/index.js';
+import { loadBid, placeBid, withdrawBid } from '../bid/index.js';
 import {
   as,
   driverUser,
@@ -93,7 +93,7 @@ describe('AcceptBid', () => {
     const rideReads = vi.spyOn(bed.store, 'readStream');
     const reads = () => rideReads.mock.calls.filter(([name]) => name === scene.stream).length;
     try {
-      const fresh = await acceptBid(bed.services, { rideId: scene.rideId, bidId: scene.bidId }, as(scene.rider), read);
+      const fresh = await acceptBid(bed.services, { rideId: scene.rideId, bidId: scene.bidId }, as(scene.rider), { rideStream: read });
       expect(reads()).toBe(0);
       expect(fresh.events.map((e) => e.type)).toEqual(['BidAccepted', 'DriverAssigned', 'PinIssued']);
       expect(fresh.stream).toEqual(await bed.store.readStream(scene.stream));
@@ -103,13 +103,38 @@ describe('AcceptBid', () => {
       const stale = await bed.store.readStream(other.stream);
       await counterOffer(bed.services, { rideId: other.rideId, offeredFareNgwee: 3_500 }, as(other.rider));
       rideReads.mockClear();
-      const retried = await acceptBid(bed.services, { rideId: other.rideId, bidId: other.bidId }, as(other.rider), stale);
+      const retried = await acceptBid(bed.services, { rideId: other.rideId, bidId: other.bidId }, as(other.rider), { rideStream: stale });
       expect(rideReads.mock.calls.filter(([name]) => name === other.stream)).toHaveLength(1);
       expect(retried.events[0]!.data).toMatchObject({ bidId: other.bidId, agreedFareNgwee: 4_300 });
       expect(retried.stream?.map((e) => e.type)).toContain('FareCounterOffered');
       expect(retried.stream).toEqual(await bed.store.readStream(other.stream));
     } finally {
       rideReads.mockRestore();
+    }
+  });
+
+  it("decides on the bid its caller has just loaded without reading its stream again, and never on another bid's", async () => {
+    const scene = await givenBiddingRideWithBid(4_100);
+    const known = await loadBid(bed.store, scene.bidId);
+    const rival = await onboardDriver(bed.services);
+    const { bidId: rivalBid } = await placeBid(bed.services, { rideId: scene.rideId, driverId: rival.driverId, amountNgwee: 3_900 }, as(rival.actor));
+    const reads = vi.spyOn(bed.store, 'readStream');
+    const bidReads = (bidId: string) => reads.mock.calls.filter(([name]) => name === bidStreamId(bidId)).length;
+    try {
+      // Given the first bid's state while accepting the rival's: the rival's stream is read, and its facts decide.
+      const accepted = await acceptBid(bed.services, { rideId: scene.rideId, bidId: rivalBid }, as(scene.rider), { bid: known });
+      expect([bidReads(scene.bidId), bidReads(rivalBid)]).toEqual([0, 1]);
+      expect(accepted.driverId).toBe(rival.driverId);
+      expect(accepted.events[0]!.data).toMatchObject({ bidId: rivalBid, agreedFareNgwee: 3_900 });
+
+      const next = await givenBiddingRideWithBid(4_200);
+      const loaded = await loadBid(bed.store, next.bidId);
+      reads.mockClear();
+      const fresh = await acceptBid(bed.services, { rideId: next.rideId, bidId: next.bidId }, as(next.rider), { bid: loaded });
+      expect(bidReads(next.bidId)).toBe(0);
+      expect(fresh.events[0]!.data).toMatchObject({ bidId: next.bidId, agreedFareNgwee: 4_200 });
+    } finally {
+      reads.mockRestore();
     }
   });
 

@@ -3,6 +3,7 @@ import { rideDecider, type RideCommandOf, type RideCommand } from '../../domain/
 import { DomainError } from '../../domain/shared/index.js';
 import { WrongExpectedVersionError, type RecordedEvent } from '../../platform/eventStore/port.js';
 import { parseOrInvalid } from '../../domain/shared/command.js';
+import type { BidState } from '../../domain/bid/index.js';
 import { requireBidFacts } from '../bid/loadBid.js';
 import type { CommandContext } from '../shared/handleCommand.js';
 import { decideDeps, type CommandServices } from '../shared/services.js';
@@ -37,20 +38,21 @@ export async function acceptRide(
  * The rider picks a bid: the bid's state comes from its own stream, the driver's from theirs.
  * The platform reserves the chosen driver (the rider cannot act on a driver's stream), then the
  * ride records BidAccepted and DriverAssigned. Marking the bids accepted and rejected is the
- * settlement reactor's work, not this handler's. `rideStream`, when given, is the ride's whole
- * stream as the caller has just read it (the API's party check): decided on, not read again.
+ * settlement reactor's work, not this handler's. `alreadyRead` holds what the caller has just
+ * read (the API's party check): the ride's whole stream and the bid's state, decided on, not read
+ * again (a stale ride stream meets the append's conflict and is read anew).
  */
 export async function acceptBid(
   services: CommandServices,
   input: RideInput<'AcceptBid'>,
   context: CommandContext,
-  rideStream?: readonly RecordedEvent[],
+  alreadyRead: { rideStream?: readonly RecordedEvent[]; bid?: BidState } = {},
 ): Promise<AssignmentResult> {
   const { rideId, bidId } = parseOrInvalid(rideInputSchemas.AcceptBid, input);
-  const bid = await requireBidFacts(services.store, bidId);
+  const bid = await requireBidFacts(services.store, bidId, alreadyRead.bid);
   const driver = await requireDriverFacts(services, bid.driverId, rideId, context);
   const command: RideCommandOf<'AcceptBid'> = { type: 'AcceptBid', data: { rideId, bid, driver }, actor: asActor(context) };
-  return assign(services, command, bid.driverId, context, dispatcher, rideStream);
+  return assign(services, command, bid.driverId, context, dispatcher, alreadyRead.rideStream);
 }
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SharedDatabase } from '../../services/database.js';
 import { loadBid, placeBid, withdrawBid } from '../../../commands/bid/index.js';
 import { acceptBid } from '../../../commands/ride/index.js';
-import { bidIdFor } from '../../../domain/bid/index.js';
+import { bidIdFor, type BidState } from '../../../domain/bid/index.js';
 import { DomainError } from '../../../domain/shared/index.js';
 import type { EventStore } from '../../../platform/eventStore/port.js';
 import { bidsForRide, findBid } from '../../../projections/bidsByRide/index.js';
@@ -36,10 +36,13 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
   // rider may act on its bids, and to anyone else (as for a bid that does not exist) there is no
   // such bid. The acceptance decides on the ride stream the check read.
   const bidOf = (request: FastifyRequest) => (request.params as { bidId: string }).bidId;
+  const bidsRead = new WeakMap<FastifyRequest, BidState>();
   const party = rideParty(store, {
     rideOf: async (request) => {
-      const rideId = (await loadBid(store, bidOf(request))).context.bid?.rideId;
+      const bid = await loadBid(store, bidOf(request));
+      const rideId = bid.context.bid?.rideId;
       if (!rideId) throw bidNotFound(bidOf(request));
+      bidsRead.set(request, bid);
       return rideId;
     },
     notFound: (request) => bidNotFound(bidOf(request)),
@@ -118,7 +121,8 @@ export function bidRoutes({ commands, db }: ProductRouteDeps): FastifyPluginAsyn
       async (request) => {
         const { bidId } = request.params;
         const rideId = party.rideIdOf(request);
-        const result = await acceptBid(commands, { rideId, bidId }, commandContextFor(request), party.streamOf(request));
+        const alreadyRead = { rideStream: party.streamOf(request), bid: bidsRead.get(request) };
+        const result = await acceptBid(commands, { rideId, bidId }, commandContextFor(request), alreadyRead);
         return answerAfterWrite(readDeps, signedInUser(request), rideId, result.stream);
       },
     );
