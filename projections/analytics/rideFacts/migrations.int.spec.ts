@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SharedTables } from '../../../api/services/database.js';
 import { migrateToLatest } from '../../../platform/database/migrate.js';
 import { recordAnalyticsHistory } from '../../../tests/support/analyticsHistory.js';
 import { openTestBed, type TestBed } from '../../../tests/support/projectionTestKit.js';
@@ -17,27 +19,22 @@ const FORMER = [
   { name: 'demandPerCellHour', table: 'rm_analytics_ride_demand', views: ['demand_per_cell_hour'] },
 ];
 
-async function migrateAsBefore(db: Kysely<any>): Promise<void> {
-  for (const former of FORMER) {
-    await migrateToLatest(db, `projection_${former.name}`, {
-      [`2026-12-10T00-00_analytics_${former.name}`]: {
-        async up(db: Kysely<any>) {
-          await db.schema.createTable(former.table).addColumn('ride_id', 'text', (column) => column.primaryKey()).execute();
-          await db.insertInto(former.table).values({ ride_id: 'ride-old' }).execute();
-          await ensureAnalystAccess(db);
-          let over = former.table;
-          for (const view of former.views) {
-            await publishView(db, view, 'as it was', `SELECT ride_id FROM ${over}`);
-            over = `analytics.${view}`;
-          }
-        },
+/** A former model's one migration, as its history records it: its table with one row, and its views. */
+function formerMigration(former: (typeof FORMER)[number]): Record<string, Migration> {
+  return {
+    [`2026-12-10T00-00_analytics_${former.name}`]: {
+      async up(db: Kysely<any>) {
+        await db.schema.createTable(former.table).addColumn('ride_id', 'text', (column) => column.primaryKey()).execute();
+        await db.insertInto(former.table).values({ ride_id: 'ride-old' }).execute();
+        await ensureAnalystAccess(db);
+        let over = former.table;
+        for (const view of former.views) {
+          await publishView(db, view, 'as it was', `SELECT ride_id FROM ${over}`);
+          over = `analytics.${view}`;
+        }
       },
-    });
-    await db
-      .insertInto('projection_checkpoints')
-      .values({ name: former.name, position: '0', version: 1, events_processed: 42 })
-      .execute();
-  }
+    },
+  };
 }
 
 describe('rideFacts takes over from the five ride-keyed analytics models', () => {
@@ -45,7 +42,10 @@ describe('rideFacts takes over from the five ride-keyed analytics models', () =>
   beforeAll(async () => {
     bed = await openTestBed('ridefactsupgrade');
     await bed.migrate();
-    await migrateAsBefore(bed.db as unknown as Kysely<any>);
+    for (const former of FORMER) {
+      await migrateToLatest<SharedTables>(bed.db, `projection_${former.name}`, formerMigration(former));
+      await bed.db.insertInto('projection_checkpoints').values({ name: former.name, position: '0', version: 1, events_processed: '42' }).execute();
+    }
     await bed.migrate(rideFactsProjection);
   });
   afterAll(() => bed.dispose());
