@@ -13,7 +13,7 @@ export interface Batch {
  * the subscription says `caughtUp` or `checkpoint` (which can give an empty batch that only moves
  * the checkpoint), and when no further message is ready at once: events that arrive while live
  * are applied promptly instead of waiting for a batch to fill (unless `fill`: a rebuild wants
- * big batches, and is cut only by `maxEvents` and the end of `$all`).
+ * big batches, is cut only by `maxEvents` and the end of `$all`, and ends there).
  */
 export async function* inBatches(
   messages: AsyncIterable<AllSubscriptionMessage>,
@@ -47,8 +47,15 @@ export async function* inBatches(
       continue;
     }
     if (next.done) return;
-    pending = requestNext();
     const message = next.value;
+    // `fill` ends at the end of `$all`: nothing is asked past it (a live subscription would start
+    // waiting for news, holding a listening connection for a reader that has finished).
+    if (options.fill && message.kind === 'caughtUp') {
+      position = message.position;
+      yield cut(true);
+      return;
+    }
+    pending = requestNext();
     switch (message.kind) {
       case 'event':
         events.push(message.event);

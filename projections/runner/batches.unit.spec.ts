@@ -38,6 +38,31 @@ describe('inBatches', () => {
     ]);
   });
 
+  it('with fill, cuts only at the size limit and ends at the end of $all, asking for nothing past it', async () => {
+    let asked = 0;
+    const messages: AsyncIterable<AllSubscriptionMessage> = {
+      [Symbol.asyncIterator]: () => {
+        const queue: AllSubscriptionMessage[] = [event(1), event(2), event(3), { kind: 'caughtUp', position: at(3) }];
+        return {
+          next: async () => {
+            asked += 1;
+            const message = queue.shift();
+            // Past the end, a live subscription would wait for news: this one never answers.
+            return message ? { done: false, value: message } : new Promise<never>(() => {});
+          },
+        };
+      },
+    };
+    const batches: Batch[] = [];
+    for await (const batch of inBatches(messages, 2, { fill: true })) batches.push(batch);
+
+    expect(batches.map(summary)).toEqual([
+      { events: ['e1', 'e2'], position: 2n, caughtUp: false },
+      { events: ['e3'], position: 3n, caughtUp: true },
+    ]);
+    expect(asked).toBe(4);
+  });
+
   it('turns a checkpoint with no events into an empty batch that moves the position', async () => {
     async function* messages() {
       yield event(1);

@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { settleWithin } from '../../platform/boundedConcurrency.js';
 import { createKysely } from '../../platform/database/connect.js';
 import { compileFilter, unionOfFilters } from '../../platform/eventStore/filter.js';
 import { START, type EventStore } from '../../platform/eventStore/port.js';
 import { acquireAdvisoryLock, dedicatedConnections, LockHeldError, type HeldLock } from './advisoryLock.js';
-import { inBatches } from './batches.js';
+import { inBatches, type Batch } from './batches.js';
 import { resetProjection, type CheckpointDatabase } from './checkpoints.js';
 import { applyGroupBatch, type GroupMember } from './groupBatch.js';
+import { PageWindow } from './pageWindow.js';
 import type { LagProbe } from './postgresLagProbe.js';
 import type { Projection } from './projection.js';
 
@@ -71,12 +71,16 @@ export function describeProgress(progress: RebuildProgress): string {
  */
 export const REBUILD_BATCH_SIZE = 5_000;
 
+/** How far the fastest projection may run ahead of the slowest, in pages (the pages kept in memory). */
+export const REBUILD_PAGES_AHEAD = 3;
+
 /**
  * Rebuilds several projections on ONE replay of `$all`: under each one's lock (so no runner writes
  * meanwhile), empties their tables and puts their checkpoints back at the start in one transaction,
- * then reads `$all` once with the union of their filters and applies each page to all of them at
- * once, each in a transaction of its own (its writes and its checkpoint together, committed without
- * waiting for the disk: a rebuild cut short is run again), so that the database writes one model's
+ * then reads `$all` once with the union of their filters. Each projection takes the pages in order
+ * in a lane of its own, each page in a transaction of its own (its writes and its checkpoint
+ * together, committed without waiting for the disk: a rebuild cut short is run again), up to
+ * {@link REBUILD_PAGES_AHEAD} pages ahead of the slowest, so that the database writes one model's
  * rows while the process folds another's. Readers see the models fill up page by page.
  */
 export async function rebuildProjections(options: RebuildAllOptions): Promise<RebuildAllResult> {
@@ -105,37 +109,46 @@ export async function rebuildProjections(options: RebuildAllOptions): Promise<Re
     const applied = new Map(projections.map((projection) => [projection.name, 0]));
     const lost = AbortSignal.any(locks.map((lock) => lock.lost));
     let eventsRead = 0;
-    const subscription = options.store.subscribeToAll({ fromPosition: START, filter, signal: lost });
-    try {
-      for await (const batch of inBatches(subscription, options.batchSize ?? REBUILD_BATCH_SIZE, { fill: true })) {
-        // Each projection applies the page in its own transaction, all at once: one's writes wait on
-        // the database while another folds its events (each still commits its rows with its checkpoint).
-        // All settle before a failure is thrown: none is still writing when the locks are let go.
-        const settled = await settleWithin(
-          members.map((member) => () => applyGroupBatch(db, [member], batch, { asyncCommit: true })),
-          members.length,
-        );
-        const outcomes = new Map(settled.flatMap((outcome) => [...outcome]));
-        for (const member of members) {
-          const outcome = outcomes.get(member.projection.name);
-          if (outcome?.kind === 'failed' || outcome?.kind === 'moved') throw outcome.error;
-          if (outcome?.kind === 'applied') applied.set(member.projection.name, applied.get(member.projection.name)! + outcome.events);
-          member.position = batch.position;
+    const window = new PageWindow<Batch>(members.length, REBUILD_PAGES_AHEAD, (batch) => {
+      eventsRead += batch.events.length;
+      const seconds = (performance.now() - started) / 1000;
+      const eventsPerSecond = seconds > 0 ? eventsRead / seconds : 0;
+      options.onProgress?.({
+        eventsDone: eventsRead,
+        eventsTotal: total,
+        eventsPerSecond,
+        secondsLeft: total === null ? null : eventsPerSecond > 0 ? Math.max(0, total - eventsRead) / eventsPerSecond : null,
+      });
+    });
+    // Each projection takes the pages in its own lane and its own transactions: one's writes wait on
+    // the database while another folds, and none waits at the end of a page for the slowest. One
+    // that throws stops there and the others rebuild to the end; every lane and the reader settle
+    // before the failure is thrown: none is still writing when the locks go.
+    const lanes = members.map((member, lane) =>
+      window.runLane(lane, async (batch) => {
+        const outcome = (await applyGroupBatch(db, [member], batch, { asyncCommit: true })).get(member.projection.name);
+        if (outcome?.kind === 'failed' || outcome?.kind === 'moved') throw outcome.error;
+        if (outcome?.kind === 'applied') applied.set(member.projection.name, applied.get(member.projection.name)! + outcome.events);
+        member.position = batch.position;
+      }),
+    );
+    const read = (async () => {
+      const subscription = options.store.subscribeToAll({ fromPosition: START, filter, signal: lost });
+      try {
+        for await (const batch of inBatches(subscription, options.batchSize ?? REBUILD_BATCH_SIZE, { fill: true })) {
+          if (!(await window.put(batch)) || batch.caughtUp) break;
         }
-        eventsRead += batch.events.length;
-        const seconds = (performance.now() - started) / 1000;
-        const eventsPerSecond = seconds > 0 ? eventsRead / seconds : 0;
-        options.onProgress?.({
-          eventsDone: eventsRead,
-          eventsTotal: total,
-          eventsPerSecond,
-          secondsLeft: total === null ? null : eventsPerSecond > 0 ? Math.max(0, total - eventsRead) / eventsPerSecond : null,
-        });
-        if (batch.caughtUp) break;
+        window.close();
+      } catch (error) {
+        window.stop();
+        throw error;
+      } finally {
+        await subscription.stop();
       }
-    } finally {
-      await subscription.stop();
-    }
+    })();
+    const settled = await Promise.allSettled([...lanes, read]);
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     if (lost.aborted) throw new Error('Rebuilding: a lock connection dropped; run it again');
     const seconds = (performance.now() - started) / 1000;
     return {
