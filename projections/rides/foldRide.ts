@@ -2,7 +2,7 @@ import { cities, type CityId } from '../../domain/catalogue/cities.js';
 import type { LatLng } from '../../domain/catalogue/geography.js';
 import { haversineKm } from '../../domain/fare/route.js';
 import { rideDecider } from '../../domain/ride/decider.js';
-import type { RideEvent } from '../../domain/ride/events.js';
+import type { Booking, RideEvent } from '../../domain/ride/events.js';
 import { keepRideState, resumeRideState } from '../../domain/ride/snapshot.js';
 import { rideWireStatus, type RideState } from '../../domain/ride/status.js';
 import { foldStatesPerStream, type StateFold } from '../shared/foldRows.js';
@@ -89,6 +89,30 @@ export function rideColumnsOf(state: RideState): Omit<RideRow, 'updated_at' | 'l
   };
 }
 
+/**
+ * The booking back from the row's columns ({@link rideColumnsOf} writes every field of it): the
+ * kept state leaves it out. A booking field without a column is a compile error here.
+ */
+export function bookingOf(row: RideRow): Booking {
+  return {
+    rideId: row.ride_id,
+    riderId: row.rider_id,
+    vehicleType: row.vehicle_type,
+    pickup: { address: row.pickup_address, lat: row.pickup_lat, lng: row.pickup_lng },
+    dropoff: { address: row.dropoff_address, lat: row.dropoff_lat, lng: row.dropoff_lng },
+    stops: row.stops,
+    pricingMethod: row.pricing_method,
+    proposedFareNgwee: row.proposed_fare_ngwee,
+    paymentMethod: row.payment_method,
+    scheduledFor: row.scheduled_for?.toISOString() ?? null,
+    passengerCount: row.passenger_count,
+    packageSize: row.package_size,
+    notes: row.notes,
+    quote: { totalNgwee: row.quote_total_ngwee, floorNgwee: row.quote_floor_ngwee, ceilingNgwee: row.quote_ceiling_ngwee, breakdown: row.fare_breakdown },
+    requestedAt: row.created_at.toISOString(),
+  };
+}
+
 /** Whether a ride state has a row: a ride stream must start with its booking. */
 const hasRow = (state: RideState): boolean => state.context.booking !== null && rideWireStatus(state) !== null;
 
@@ -101,7 +125,7 @@ const hasRow = (state: RideState): boolean => state.context.booking !== null && 
  * row to, and those events are dropped.
  */
 export const rideFold: StateFold<RideRow, RideEvent, RideState> = {
-  resume: (row) => (row ? resumeRideState(row.ride_state) : rideDecider.initialState()),
+  resume: (row) => (row ? resumeRideState(row.ride_state, bookingOf(row)) : rideDecider.initialState()),
   evolve: (state, stored) => {
     const next = rideDecider.evolve(state, stored.event);
     return hasRow(next) ? next : undefined;

@@ -6,9 +6,10 @@ import { rideFactsOf } from '../../domain/ride/facts.js';
 import { keepRideState, resumeRideState } from '../../domain/ride/snapshot.js';
 import { rideStateName, rideWireStatus, type RideState } from '../../domain/ride/status.js';
 import { fold } from '../../domain/shared/decider.js';
+import { booking, minutesAfter } from '../../tests/support/fixtures/ride.js';
 import { rideHistory } from '../../tests/support/fixtures/rideWalk.js';
 import type { Stored } from '../shared/storedEvents.js';
-import { foldRide, foldRides, foldRideStream } from './foldRide.js';
+import { bookingOf, foldRide, foldRides, foldRideStream } from './foldRide.js';
 import type { RideRow } from './rides.table.js';
 
 /**
@@ -25,11 +26,19 @@ const stored = (events: readonly RideEvent[]): Stored<RideEvent>[] =>
     created: new Date(Date.UTC(2025, 0, 15, 8, 0, index)),
   }));
 
-/** As the projection does it: rows through the database between batches (ride_state as jsonb). */
+/** A row as the database gives it back: its jsonb columns parsed anew (timestamps come back as Dates). */
+const throughDatabase = (row: RideRow): RideRow => ({
+  ...row,
+  ride_state: JSON.parse(JSON.stringify(row.ride_state)),
+  stops: JSON.parse(JSON.stringify(row.stops)),
+  fare_breakdown: JSON.parse(JSON.stringify(row.fare_breakdown)),
+});
+
+/** As the projection does it: rows through the database between batches. */
 function foldInBatches(events: readonly Stored<RideEvent>[], cuts: readonly number[]): RideRow | undefined {
   let row: RideRow | undefined;
   events.forEach((item, index) => {
-    if (row && cuts.includes(index)) row = { ...row, ride_state: JSON.parse(JSON.stringify(row.ride_state)) };
+    if (row && cuts.includes(index)) row = throughDatabase(row);
     row = foldRide(row, item);
   });
   return row;
@@ -50,8 +59,10 @@ describe('rides read model: the domain state, folded by the domain', () => {
         }
         expect(row).toBeDefined();
         const { context } = state;
-        expect(withoutPin(resumeRideState(row!.ride_state)), 'the kept state is the domain state').toEqual(withoutPin(state));
+        expect(withoutPin(resumeRideState(row!.ride_state, bookingOf(row!))), 'the kept state is the domain state').toEqual(withoutPin(state));
+        expect(bookingOf(throughDatabase(row!)), 'the columns give the booking back whole').toEqual(context.booking);
         expect(row!.ride_state.context.pin, 'the read model never keeps the PIN').toBeNull();
+        expect(row!.ride_state.context.booking, 'nor the booking twice: its columns hold it').toBeNull();
         expect(row!.status).toBe(rideWireStatus(state));
         expect(row!.driver_id).toBe(context.driver?.driverId ?? null);
         expect(row!.agreed_fare_ngwee).toBe(context.agreedFareNgwee);
@@ -105,7 +116,7 @@ describe('rides read model: the domain state, folded by the domain', () => {
         const bounds = [0, ...[...new Set(cuts)].filter((cut) => cut < interleaved.length).sort((a, b) => a - b), interleaved.length];
         for (let index = 0; index + 1 < bounds.length; index++) {
           for (const row of foldRides(kept, interleaved.slice(bounds[index], bounds[index + 1]))) {
-            kept.set(row.ride_id, { ...row, ride_state: JSON.parse(JSON.stringify(row.ride_state)) });
+            kept.set(row.ride_id, throughDatabase(row));
           }
         }
         expect(JSON.parse(JSON.stringify([...kept.entries()].sort()))).toEqual(JSON.parse(JSON.stringify([...oneByOne.entries()].sort())));
@@ -113,6 +124,24 @@ describe('rides read model: the domain state, folded by the domain', () => {
       }),
       { numRuns: 100 },
     );
+  });
+
+  it('keeps no booking in its state: every field of it comes back from the columns, read back from the database', () => {
+    const scheduledFor = minutesAfter(90);
+    const everyField = booking({
+      vehicleType: 'courier',
+      stops: [{ address: 'Kitwe Central Hospital', lat: -12.81, lng: 28.22, notes: 'drop a parcel' }],
+      pricingMethod: 'bidding',
+      proposedFareNgwee: 4_250,
+      scheduledFor,
+      passengerCount: 2,
+      packageSize: 'medium',
+      notes: 'ring at the gate',
+    });
+    const row = foldRideStream(stored([{ type: 'RideScheduled', data: { ...everyField, scheduledFor } }]))!;
+
+    expect(row.ride_state.context.booking).toBeNull();
+    expect(bookingOf(throughDatabase(row))).toEqual(everyField);
   });
 
   it('leaves the row as it was for an event the machine would not take, only noting it saw it', () => {
@@ -127,6 +156,6 @@ describe('rides read model: the domain state, folded by the domain', () => {
     };
     const after = foldRide(row, dispatched)!;
     expect(after).toEqual({ ...row, updated_at: dispatched.created, last_revision: String(items.length) });
-    expect(keepRideState(resumeRideState(after.ride_state))).toEqual(row.ride_state);
+    expect(keepRideState(resumeRideState(after.ride_state, bookingOf(after)))).toEqual(row.ride_state);
   });
 });

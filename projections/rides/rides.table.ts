@@ -2,6 +2,7 @@ import type { ColumnType, Insertable, Selectable } from 'kysely';
 import type { Stop } from '../../domain/ride/values.js';
 import type { KeptRideState } from '../../domain/ride/snapshot.js';
 import type { CityId } from '../../domain/catalogue/cities.js';
+import type { PackageSize } from '../../domain/catalogue/vehicles.js';
 
 export type { RideWireStatus } from '../../domain/ride/values.js';
 import type { RideWireStatus } from '../../domain/ride/values.js';
@@ -34,7 +35,7 @@ export interface RideTable {
   accepted_bid_id: string | null;
   payment_method: string;
   passenger_count: number | null;
-  package_size: string | null;
+  package_size: PackageSize | null;
   notes: string | null;
   pickup_address: string;
   pickup_lat: number;
@@ -77,8 +78,9 @@ export interface RideTable {
   /** When the last event was stored. */
   updated_at: Date;
   /**
-   * The ride's state as the write side's machine folded it (value and context, without the PIN):
-   * the next events fold on from here through the same `evolve`. Never sent to anyone.
+   * The ride's state as the write side's machine folded it (value and context, without the PIN
+   * and without the booking, which the columns above hold): the next events fold on from here
+   * through the same `evolve`. Never sent to anyone.
    */
   ride_state: Json<KeptRideState>;
   /** The ride stream's revision this row has taken in (bigint, read back as a string). */
