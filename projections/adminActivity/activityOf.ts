@@ -85,6 +85,8 @@ export function activityOf(recorded: RecordedEvent): NewAdminActivityRow | null 
   return {
     event_id: recorded.id,
     at: recorded.created,
+    position_commit: recorded.position.commit.toString(),
+    position_prepare: recorded.position.prepare.toString(),
     kind: entry.kind,
     actor_user_id: text(recorded.metadata.userId),
     actor_role: text(recorded.metadata.role),

@@ -5,6 +5,9 @@ import { createCommandServices } from '../../commands/shared/services.js';
 import { useScenarioBed } from '../../tests/support/projectionTestKit.js';
 import { projectUntilApplied } from '../../tests/support/projectUntilApplied.js';
 import type { TestDriver } from '../../tests/support/rideScenarios.js';
+import { rideCancelledByRider, rideRequested } from '../../tests/support/fixtures/ride.js';
+import type { RideEvent } from '../../domain/ride/events.js';
+import type { JsonValue } from '../../platform/eventStore/port.js';
 import { driverProfilesProjection } from '../driverProfiles/index.js';
 import { readModelRows } from '../runner/readModelRows.js';
 import { rebuildProjection } from '../runner/rebuild.js';
@@ -50,9 +53,6 @@ describe('admin activity: the latest notable events, for the dashboard', () => {
     await scenario.later(1).cancel('gone', { userId: 'rider-2', role: 'passenger' }, 'found a lift');
     await scenario.later(1).requestRide('lonely', { riderId: 'rider-3' });
     await scenario.later(11).expire('lonely');
-    // The feed orders by the store's commit instant, which reaches it to the millisecond: two
-    // appends in one millisecond tie (and fall back to the event id). The settings change comes after.
-    await new Promise((resolve) => setTimeout(resolve, 3));
     await changeSettings();
   }
 
@@ -105,6 +105,24 @@ describe('admin activity: the latest notable events, for the dashboard', () => {
     await aMorning();
     await project();
     expect((await recentActivity(db, 3)).map((entry) => entry.kind)).toEqual(['settings_changed', 'ride_expired', 'ride_requested']);
+  });
+
+  it('lists entries stored in one instant in the order they were stored: one append, one instant, newest first', async () => {
+    // Each ride booked and cancelled in one append: both events carry the same stored instant, so
+    // only their place in $all tells the cancellation came after (an id, random, would be a coin toss).
+    const rides = Array.from({ length: 8 }, (_, index) => `tie-${index}`);
+    for (const ride of rides) {
+      const events: RideEvent[] = [rideRequested({ rideId: ride }), { ...rideCancelledByRider, data: { ...rideCancelledByRider.data, rideId: ride } } as RideEvent];
+      await bed.store.appendToStream(`${streamPrefixes.ride}${ride}`, events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data as JsonValue })), { expectedRevision: 'no_stream' });
+    }
+    await projectUntilApplied({ ...bed, projection: adminActivityProjection, events: rides.length * 2 });
+
+    const entries = await recentActivity(db, rides.length * 2);
+    for (const ride of rides) {
+      const instants = new Set(entries.filter((entry) => entry.subject_id === ride).map((entry) => entry.at.getTime()));
+      expect(instants.size, `${ride}: both entries stored in one instant`).toBe(1);
+    }
+    expect(entries.map((entry) => `${entry.subject_id} ${entry.kind}`)).toEqual(rides.toReversed().flatMap((ride) => [`${ride} ride_cancelled`, `${ride} ride_requested`]));
   });
 
   it('rebuilds from the events to the same rows', async () => {

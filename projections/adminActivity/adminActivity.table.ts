@@ -23,6 +23,13 @@ export interface ActivityDetails {
 export interface AdminActivityTable {
   event_id: string;
   at: Date;
+  /**
+   * The event's place in `$all` (its position's commit and prepare parts, bigints read back as
+   * strings): the feed's order. Events stored in one instant (one append) tie on `at`; their
+   * position still tells which came first, in either event store.
+   */
+  position_commit: ColumnType<string, string, string>;
+  position_prepare: ColumnType<string, string, string>;
   kind: ActivityKind;
   actor_user_id: string | null;
   actor_role: string | null;

@@ -10,20 +10,18 @@ import type { AdminActivityTables, NewAdminActivityRow } from './adminActivity.t
 export const ACTIVITY_KEPT = 1000;
 
 /**
- * A page's rows less those the trim below would delete at once: a row with ACTIVITY_KEPT rows of
- * the same page newer than it can never be kept (a rebuild's page of 5,000 events writes 1,000
- * rows, not all it makes). Rows as new as the last one kept all stay, whatever their ids: the trim orders ties by
- * event id in the database's collation, and decides among them.
+ * A page's rows less those the trim below would delete at once: the page comes in `$all` order, so
+ * its newest rows are its last ones, and a row with ACTIVITY_KEPT rows of the page after it can
+ * never be kept (a rebuild's page of 5,000 events writes 1,000 rows, not all it makes).
  */
 export function newestOf(rows: NewAdminActivityRow[]): NewAdminActivityRow[] {
-  if (rows.length <= ACTIVITY_KEPT) return rows;
-  const times = rows.map((row) => row.at.getTime()).sort((a, b) => b - a);
-  const oldestKept = times[ACTIVITY_KEPT - 1]!;
-  return rows.filter((row) => row.at.getTime() >= oldestKept);
+  return rows.length <= ACTIVITY_KEPT ? rows : rows.slice(-ACTIVITY_KEPT);
 }
 
 export const adminActivityProjection = defineProjection<AdminActivityTables>({
   name: 'adminActivity',
+  // 2: rows keep their event's `$all` position, the feed's order.
+  version: 2,
   filter: { streamNamePrefixes: [streamPrefixes.ride, streamPrefixes.driverVerification, platformSettingsPrefix] },
   tables: ['rm_admin_activity'],
   migrations: adminActivityMigrations,
@@ -34,7 +32,7 @@ export const adminActivityProjection = defineProjection<AdminActivityTables>({
     await upsertRows(trx, 'rm_admin_activity', rows, { key: ['event_id'], onConflict: 'keep' });
     await sql`
       DELETE FROM rm_admin_activity WHERE event_id IN (
-        SELECT event_id FROM rm_admin_activity ORDER BY at DESC, event_id DESC OFFSET ${ACTIVITY_KEPT}
+        SELECT event_id FROM rm_admin_activity ORDER BY position_commit DESC, position_prepare DESC OFFSET ${ACTIVITY_KEPT}
       )`.execute(trx);
   },
 });

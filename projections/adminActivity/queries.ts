@@ -16,7 +16,7 @@ export interface ActivityEntryRow extends AdminActivityRow {
   driver_plate: string | null;
 }
 
-/** The newest entries first; the subject's names joined from the rides and driver read models (left: a ride not yet projected still shows). */
+/** The newest entries first (in `$all` order, so entries stored in one instant keep theirs); the subject's names joined from the rides and driver read models (left: a ride not yet projected still shows). */
 export async function recentActivity(db: Db, limit: number): Promise<ActivityEntryRow[]> {
   return db
     .selectFrom('rm_admin_activity as a')
@@ -30,8 +30,8 @@ export async function recentActivity(db: Db, limit: number): Promise<ActivityEnt
       'd.user_id as driver_user_id',
       'd.plate_number as driver_plate',
     ])
-    .orderBy('a.at', 'desc')
-    .orderBy('a.event_id', 'desc')
+    .orderBy('a.position_commit', 'desc')
+    .orderBy('a.position_prepare', 'desc')
     .limit(limit)
     .execute() as Promise<ActivityEntryRow[]>;
 }
