@@ -44,8 +44,11 @@ export interface Decider<State, Command, Event> {
 export function foldThrough<Machine extends AnyStateMachine>(machine: Machine) {
   let scope: AnyActorScope | undefined;
   const inert = (): AnyActorScope => (scope ??= inertScope(machine));
+  // Made once: XState never changes a snapshot in place (`transition` answers a new one), and
+  // making it runs the machine's entry to its first state, which was 3 % of a ride's fold.
+  let initial: SnapshotFrom<Machine> | undefined;
   return {
-    initialState: (): SnapshotFrom<Machine> => machine.getInitialSnapshot(inert(), undefined) as SnapshotFrom<Machine>,
+    initialState: (): SnapshotFrom<Machine> => (initial ??= machine.getInitialSnapshot(inert(), undefined) as SnapshotFrom<Machine>),
     evolve: (state: SnapshotFrom<Machine>, event: EventFromLogic<Machine>): SnapshotFrom<Machine> =>
       machine.transition(state, event, inert()) as SnapshotFrom<Machine>,
   };

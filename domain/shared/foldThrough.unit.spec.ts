@@ -56,4 +56,13 @@ describe('foldThrough: one inert scope per machine', () => {
       { numRuns: 200 },
     );
   });
+
+  it('shares one initial snapshot that no fold changes', () => {
+    const initial = rideDecider.initialState();
+    const before = structuredClone({ value: initial.value, status: initial.status, context: initial.context, historyValue: initial.historyValue });
+    fc.assert(fc.property(rideHistory, (history) => void fold(rideDecider, history)), { numRuns: 100 });
+    expect(rideDecider.initialState()).toBe(initial);
+    expect({ value: initial.value, status: initial.status, context: initial.context, historyValue: initial.historyValue }).toEqual(before);
+    expect(visible(initial)).toEqual(visible(initialTransition(rideMachine)[0]));
+  });
 });
