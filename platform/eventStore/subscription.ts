@@ -2,8 +2,13 @@ import { comparePositions, type AllFilter, type AllPage, type AllSubscription, t
 
 export interface PollingSubscriptionSource {
   read(position: Position, filter: AllFilter | undefined): Promise<AllPage>;
-  /** Resolves when new events may have been committed (a notification, a poll tick, or a stop). */
-  waitForNews(signal: AbortSignal): Promise<void>;
+  /** How much news (of appends) the source has heard so far: a count, noted before each read. */
+  newsSeen(): number;
+  /**
+   * Resolves when new events may have been committed since the count was `seen` (at once if news
+   * came meanwhile; else a notification, a poll tick, or a stop).
+   */
+  waitForNews(signal: AbortSignal, seen: number): Promise<void>;
   fromPosition: Position;
   filter: AllFilter | undefined;
   signal: AbortSignal | undefined;
@@ -25,6 +30,9 @@ export function createAllSubscription(source: PollingSubscriptionSource): AllSub
     let idleReads = 0;
     let heldReads = 0;
     while (!signal.aborted) {
+      // Noted before the read: an append that commits while the read is on its way may be missing
+      // from its page, and its news must still wake the wait below.
+      const news = source.newsSeen();
       const page = await source.read(position, source.filter);
       for (const event of page.events) {
         if (signal.aborted) return;
@@ -52,7 +60,7 @@ export function createAllSubscription(source: PollingSubscriptionSource): AllSub
       idleReads = page.events.length > 0 ? 0 : idleReads + 1;
       if (idleReads > 0 && idleReads <= 3) await delay(10 * 2 ** idleReads, signal);
       else {
-        await source.waitForNews(signal);
+        await source.waitForNews(signal, news);
         idleReads = 0;
       }
     }

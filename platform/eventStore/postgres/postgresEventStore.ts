@@ -57,6 +57,8 @@ export class PostgresEventStore implements EventStore {
   private readonly pool: pg.Pool;
   private readonly pollIntervalMs: number;
   private readonly wakeups = new EventEmitter().setMaxListeners(0);
+  /** News so far (appends here, notifications from elsewhere): a subscription notes it before each read. */
+  private newsCount = 0;
   private listener: ListeningClient | undefined;
   private listening: Promise<void> | undefined;
   /** Attempts to LISTEN that failed in a row, and when the next may be made. */
@@ -241,7 +243,8 @@ export class PostgresEventStore implements EventStore {
   subscribeToAll(options: Parameters<EventStore['subscribeToAll']>[0] = {}) {
     return createAllSubscription({
       read: (position, filter) => this.readAll({ fromPosition: position, maxCount: 1000, filter }),
-      waitForNews: (signal) => this.waitForNews(signal),
+      newsSeen: () => this.newsCount,
+      waitForNews: (signal, seen) => this.waitForNews(signal, seen),
       fromPosition: options.fromPosition ?? START,
       filter: options.filter,
       signal: options.signal,
@@ -316,7 +319,7 @@ export class PostgresEventStore implements EventStore {
    * poll as well.
    */
   private announceAppend(): void {
-    this.wakeups.emit('news');
+    this.hearNews();
     if (this.notifyTimer || this.closed) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = undefined;
@@ -325,10 +328,21 @@ export class PostgresEventStore implements EventStore {
     }, NOTIFY_COALESCE_MS);
   }
 
-  /** Resolves on a NOTIFY from any append, after the poll interval, or when stopped. */
-  private async waitForNews(signal: AbortSignal): Promise<void> {
-    if (this.closed || signal.aborted) return;
+  private hearNews(): void {
+    this.newsCount += 1;
+    this.wakeups.emit('news');
+  }
+
+  /**
+   * Resolves on news after `seen` — at once when some came already, as it does when an append
+   * commits while the subscription's read is on its way (that read may not show it, and no one
+   * would wake the subscription again: its own clients may all be waiting to hear of it) — on a
+   * NOTIFY from any append, after the poll interval, or when stopped.
+   */
+  private async waitForNews(signal: AbortSignal, seen: number): Promise<void> {
+    if (this.closed || signal.aborted || this.newsCount !== seen) return;
     await this.ensureListening().catch(() => {});
+    if (this.newsCount !== seen) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -351,7 +365,7 @@ export class PostgresEventStore implements EventStore {
     if (this.listener || this.closed || Date.now() < this.nextListenAt) return Promise.resolve();
     this.listening ??= (async () => {
       const client = await this.pool.connect();
-      const onNotification = () => this.wakeups.emit('news');
+      const onNotification = () => this.hearNews();
       let released = false;
       // Once, whichever comes first: closing, or the connection failing. Back in the pool the
       // client is the pool's (an idle error there is the pool's to handle, not ours to release).
