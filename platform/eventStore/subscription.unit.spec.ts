@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START, type AllPage, type Position, type RecordedEvent } from './port.js';
+import { START, type AllPage, type AllSubscriptionMessage, type Position, type RecordedEvent } from './port.js';
 import { createAllSubscription, type PollingSubscriptionSource } from './subscription.js';
 
 const at = (n: number): Position => ({ commit: BigInt(n), prepare: BigInt(n) });
@@ -52,8 +52,8 @@ function storeInMemory() {
   return { append, source, appendDuringNextRead: () => (duringRead = append) };
 }
 
-async function collect(subscription: AsyncIterable<{ kind: string }>, events: RecordedEvent[]) {
-  for await (const message of subscription) if (message.kind === 'event') events.push((message as { event: RecordedEvent }).event);
+async function collect(subscription: AsyncIterable<AllSubscriptionMessage>, events: RecordedEvent[]) {
+  for await (const message of subscription) if (message.kind === 'event') events.push(message.event);
 }
 
 describe('createAllSubscription', () => {
