@@ -1,8 +1,14 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 
-export function createPool(connectionString: string, max = 10, options: { onConnectionLost?: (error: Error) => void } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+export interface PoolOptions {
+  onConnectionLost?: (error: Error) => void;
+  /** Names the connections (`application_name`), as PostgreSQL's views show them. */
+  applicationName?: string;
+}
+
+export function createPool(connectionString: string, max = 10, options: PoolOptions = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, ...(options.applicationName && { application_name: options.applicationName }) });
   const lost = (error: Error) => options.onConnectionLost?.(error);
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on('error', lost);

@@ -108,8 +108,9 @@ describe('admin activity: the latest notable events, for the dashboard', () => {
   });
 
   it('lists entries stored in one instant in the order they were stored: one append, one instant, newest first', async () => {
-    // Each ride booked and cancelled in one append: both events carry the same stored instant, so
-    // only their place in $all tells the cancellation came after (an id, random, would be a coin toss).
+    // Each ride booked and cancelled in one append: the two entries mostly read the same instant
+    // (to the millisecond), so only their place in $all tells the cancellation came after (an id,
+    // random, would be a coin toss).
     const rides = Array.from({ length: 8 }, (_, index) => `tie-${index}`);
     for (const ride of rides) {
       const events: RideEvent[] = [rideRequested({ rideId: ride }), { ...rideCancelledByRider, data: { ...rideCancelledByRider.data, rideId: ride } } as RideEvent];
@@ -118,10 +119,10 @@ describe('admin activity: the latest notable events, for the dashboard', () => {
     await projectUntilApplied({ ...bed, projection: adminActivityProjection, events: rides.length * 2 });
 
     const entries = await recentActivity(db, rides.length * 2);
-    for (const ride of rides) {
-      const instants = new Set(entries.filter((entry) => entry.subject_id === ride).map((entry) => entry.at.getTime()));
-      expect(instants.size, `${ride}: both entries stored in one instant`).toBe(1);
-    }
+    // Each event's instant is its row's clock_timestamp(): the two rows of an append are stored
+    // microseconds apart, so most pairs share their millisecond and now and then one straddles it.
+    const tied = rides.filter((ride) => new Set(entries.filter((entry) => entry.subject_id === ride).map((entry) => entry.at.getTime())).size === 1);
+    expect(tied.length, 'rides whose two entries share their instant').toBeGreaterThan(0);
     expect(entries.map((entry) => `${entry.subject_id} ${entry.kind}`)).toEqual(rides.toReversed().flatMap((ride) => [`${ride} ride_cancelled`, `${ride} ride_requested`]));
   });
 

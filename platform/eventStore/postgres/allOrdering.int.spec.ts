@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/database.js';
 import { createPool } from '../../database/connect.js';
 import { START, comparePositions, type Position, type RecordedEvent } from '../port.js';
+import { READ_MODELS_APPLICATION_NAME } from './migrations.js';
 import { migrateEventStore, PostgresEventStore } from './postgresEventStore.js';
 
 /**
@@ -284,4 +285,65 @@ describe('random interleavings of concurrent appends (model test)', () => {
       }
     }
   }, 120_000);
+});
+
+describe('a read-model connection (application_name READ_MODELS_APPLICATION_NAME)', () => {
+  let readModels: pg.Pool;
+  beforeAll(async () => {
+    readModels = createPool(database.url, 2, { applicationName: READ_MODELS_APPLICATION_NAME });
+    await pool.query('CREATE TABLE IF NOT EXISTS fence_read_model (id int PRIMARY KEY)');
+  });
+  afterAll(async () => {
+    await readModels.end();
+  });
+
+  /** A write transaction left open on `on`: it has a transaction id, as a read model's page does. */
+  async function openWriteTransaction(on: pg.Pool) {
+    const client = await on.connect();
+    await client.query('BEGIN');
+    await client.query('INSERT INTO fence_read_model (id) VALUES ($1) ON CONFLICT DO NOTHING', [Math.floor(Math.random() * 1e9)]);
+    return {
+      async end() {
+        await client.query('ROLLBACK');
+        client.release();
+      },
+    };
+  }
+
+  it('holds no event back while its write transaction is open; any other connection’s does', async () => {
+    const category = `fence${randomUUID().slice(0, 8)}`;
+    const start = (await readEverything(category)).position;
+
+    const readModel = await openWriteTransaction(readModels);
+    try {
+      await store.appendToStream(`${category}-1`, [{ id: randomUUID(), type: 'AfterAReadModelBegan', data: {} }]);
+      const read = await readEverything(category, start);
+      expect(read.heldBack).toBe(false);
+      expect(read.events.map((event) => event.type)).toEqual(['AfterAReadModelBegan']);
+    } finally {
+      await readModel.end();
+    }
+
+    // The same transaction on an ordinary connection might append before it commits: it holds the fence.
+    const other = await openWriteTransaction(pool);
+    try {
+      await store.appendToStream(`${category}-2`, [{ id: randomUUID(), type: 'AfterAnotherBegan', data: {} }]);
+      const read = await readEverything(category, start);
+      expect(read.heldBack).toBe(true);
+      expect(read.events.map((event) => event.type)).toEqual(['AfterAReadModelBegan']);
+    } finally {
+      await other.end();
+    }
+    expect((await readEverything(category, start)).events.map((event) => event.type)).toEqual(['AfterAReadModelBegan', 'AfterAnotherBegan']);
+  });
+
+  it('may not append: the append is refused, saying why, and nothing is stored', async () => {
+    const readModelStore = new PostgresEventStore({ pool: readModels });
+    const stream = `fence-refused-${randomUUID().slice(0, 8)}`;
+    await expect(readModelStore.appendToStream(stream, [{ id: randomUUID(), type: 'Refused', data: {} }])).rejects.toThrow(/read-model connection/);
+    expect(await store.readStream(stream).catch(() => [])).toEqual([]);
+    const { rows } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_streams WHERE stream_name = $1', [stream]);
+    expect(rows[0]!.n).toBe('0');
+    await readModelStore.close();
+  });
 });
