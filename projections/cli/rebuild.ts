@@ -12,6 +12,7 @@ import { ensureDatabase, startDatabaseServer } from '../../platform/database/ser
 import { createEventStoreDbEventStore } from '../../platform/eventStore/esdb/esdbEventStore.js';
 import type { EventStore } from '../../platform/eventStore/port.js';
 import { migrateEventStore, PostgresEventStore } from '../../platform/eventStore/postgres/postgresEventStore.js';
+import { READ_MODELS_APPLICATION_NAME } from '../../platform/eventStore/postgres/migrations.js';
 import { findProjection, projections } from '../registry.js';
 import { migrateProjections } from '../runner/migrate.js';
 import { createPostgresLagProbe } from '../runner/postgresLagProbe.js';
@@ -26,7 +27,8 @@ async function main(args: string[]): Promise<void> {
   const targets = args[0] ? [findProjection(args[0])] : projections;
   const server = await startDatabaseServer(process.env, { dataDir: path.join(process.env.DATA_DIR ?? '.data', 'pg') });
   const url = await ensureDatabase(server.adminUrl, process.env.DATABASE_NAME ?? 'tiyende');
-  const pool = createPool(url);
+  // It writes read models and appends nothing: named so, its transactions hold no subscriber back.
+  const pool = createPool(url, 10, { applicationName: READ_MODELS_APPLICATION_NAME });
   const store: EventStore = process.env.EVENTSTORE_URL
     ? createEventStoreDbEventStore(process.env.EVENTSTORE_URL)
     : new PostgresEventStore({ pool });
