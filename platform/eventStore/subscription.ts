@@ -6,9 +6,9 @@ export interface PollingSubscriptionSource {
   newsSeen(): number;
   /**
    * Resolves when new events may have been committed since the count was `seen` (at once if news
-   * came meanwhile; else a notification, a poll tick, or a stop).
+   * came meanwhile; else a notification, a poll tick — or `withinMs`, when given — or a stop).
    */
-  waitForNews(signal: AbortSignal, seen: number): Promise<void>;
+  waitForNews(signal: AbortSignal, seen: number, withinMs?: number): Promise<void>;
   fromPosition: Position;
   filter: AllFilter | undefined;
   signal: AbortSignal | undefined;
@@ -55,10 +55,11 @@ export function createAllSubscription(source: PollingSubscriptionSource): AllSub
         live = true;
         yield { kind: 'caughtUp', position };
       }
-      // A notification can arrive while an older transaction still holds the fence: back off
-      // briefly and re-read rather than wait a whole poll interval.
+      // A notification can arrive while an older transaction still holds the fence: after an
+      // empty page, read again within a short while rather than a whole poll interval — or at
+      // once on news (an append committing meanwhile must not wait out the pause).
       idleReads = page.events.length > 0 ? 0 : idleReads + 1;
-      if (idleReads > 0 && idleReads <= 3) await delay(10 * 2 ** idleReads, signal);
+      if (idleReads > 0 && idleReads <= 3) await source.waitForNews(signal, news, 10 * 2 ** idleReads);
       else {
         await source.waitForNews(signal, news);
         idleReads = 0;

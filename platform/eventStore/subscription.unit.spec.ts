@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { START, type AllPage, type AllSubscriptionMessage, type Position, type RecordedEvent } from './port.js';
 import { createAllSubscription, type PollingSubscriptionSource } from './subscription.js';
 
@@ -24,13 +25,19 @@ function storeInMemory() {
   let news = 0;
   let wake: (() => void) | undefined;
   let duringRead: (() => void) | undefined;
-  const append = () => {
-    events.push(recorded(events.length + 1));
+  let reads = 0;
+  /** News that brings no event (another subscriber's, say): the next read finds nothing. */
+  const poke = () => {
     news += 1;
     wake?.();
   };
+  const append = () => {
+    events.push(recorded(events.length + 1));
+    poke();
+  };
   const source = (signal: AbortSignal): PollingSubscriptionSource => ({
     async read(position): Promise<AllPage> {
+      reads += 1;
       const page = events.filter((event) => event.position.commit > position.commit);
       // What a read on its way over the wire does: it answers what was committed when it started.
       const hook = duringRead;
@@ -49,14 +56,23 @@ function storeInMemory() {
     filter: undefined,
     signal,
   });
-  return { append, source, appendDuringNextRead: () => (duringRead = append) };
+  return { append, poke, source, appendDuringNextRead: () => (duringRead = append), reads: () => reads };
 }
 
 async function collect(subscription: AsyncIterable<AllSubscriptionMessage>, events: RecordedEvent[]) {
   for await (const message of subscription) if (message.kind === 'event') events.push(message.event);
 }
 
+/** Turns of the event loop (never a timer) until `done`, at most `turns`. */
+async function turnsUntil(done: () => boolean, turns = 200): Promise<void> {
+  for (let turn = 0; turn < turns && !done(); turn++) await nextTurn();
+}
+
 describe('createAllSubscription', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('reads again at once when an append commits while its read is on its way (its news is not lost)', async () => {
     const store = storeInMemory();
     store.append();
@@ -82,6 +98,26 @@ describe('createAllSubscription', () => {
       await expect.poll(() => seen.length, { timeout: 2_000 }).toBe(n);
     }
     expect(seen.map((event) => event.id)).toEqual(['event-1', 'event-2', 'event-3']);
+    await subscription.stop();
+    await consuming;
+  });
+
+  it('reads again on news during its pause after an empty page, not when the pause is over', async () => {
+    // Timers never fire here: only news can end the pause.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const store = storeInMemory();
+    store.append();
+    const controller = new AbortController();
+    const subscription = createAllSubscription(store.source(controller.signal));
+    const seen: RecordedEvent[] = [];
+    const consuming = collect(subscription, seen);
+    await turnsUntil(() => seen.length === 1);
+    store.poke(); // the next read is empty: the subscription pauses before reading again
+    await turnsUntil(() => store.reads() === 2);
+    await turnsUntil(() => false, 20);
+    store.append();
+    await turnsUntil(() => seen.length === 2);
+    expect(seen.map((event) => event.id)).toEqual(['event-1', 'event-2']);
     await subscription.stop();
     await consuming;
   });

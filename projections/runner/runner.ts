@@ -145,7 +145,8 @@ export class ProjectionRunner {
   }
   /**
    * Resolves once the projection (or every one) has applied all that was visible in `$all` when
-   * it first caught up; rejects if it fails. (With the Postgres store, an event committed a
+   * it first caught up, and reads with the group (a page appended from then on is read once for
+   * all of them); rejects if it fails. (With the Postgres store, an event committed a
    * moment ago can still be behind the fence then: wait for a checkpoint to be sure of it.)
    */
   async waitUntilCaughtUp(name?: string): Promise<void> {
@@ -368,7 +369,9 @@ export class ProjectionRunner {
       );
     }
     slot.status = 'live';
-    slot.caughtUp.resolve();
+    // Caught up for waitUntilCaughtUp once the group reads for it: a projection caught up alone
+    // still has to join, and the group then reads again from where it stands.
+    if (this.group.has(slot)) slot.caughtUp.resolve();
   }
 
   private fail(slot: Slot, error: ProjectionHandlerError): void {

@@ -244,7 +244,7 @@ export class PostgresEventStore implements EventStore {
     return createAllSubscription({
       read: (position, filter) => this.readAll({ fromPosition: position, maxCount: 1000, filter }),
       newsSeen: () => this.newsCount,
-      waitForNews: (signal, seen) => this.waitForNews(signal, seen),
+      waitForNews: (signal, seen, withinMs) => this.waitForNews(signal, seen, withinMs),
       fromPosition: options.fromPosition ?? START,
       filter: options.filter,
       signal: options.signal,
@@ -339,7 +339,7 @@ export class PostgresEventStore implements EventStore {
    * would wake the subscription again: its own clients may all be waiting to hear of it) — on a
    * NOTIFY from any append, after the poll interval, or when stopped.
    */
-  private async waitForNews(signal: AbortSignal, seen: number): Promise<void> {
+  private async waitForNews(signal: AbortSignal, seen: number, withinMs = this.pollIntervalMs): Promise<void> {
     if (this.closed || signal.aborted || this.newsCount !== seen) return;
     await this.ensureListening().catch(() => {});
     if (this.newsCount !== seen) return;
@@ -350,7 +350,7 @@ export class PostgresEventStore implements EventStore {
         signal.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, this.pollIntervalMs);
+      const timer = setTimeout(done, withinMs);
       this.wakeups.on('news', done);
       signal.addEventListener('abort', done, { once: true });
     });
